@@ -1,0 +1,139 @@
+import type { Clock } from '../clock.js';
+import { DomainError, fieldError, notFound } from '../errors.js';
+import { PERMISSIONS, type Permission } from '../schemas/codes.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { Principal } from '../operations/types.js';
+import { createAuthStore, type AccountRow, type TokenRow } from './store.js';
+import { displayPrefix, generateToken, hashToken, isWellFormed, sameHash } from './token-format.js';
+
+const DAY_MS = 86_400_000;
+/** last_used_at is informative; writing it on every request would make every read a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface TokenInfo {
+  id: number;
+  account: number;
+  name: string;
+  prefix: string;
+  permissions: Permission[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function tokenInfo(t: TokenRow): TokenInfo {
+  return {
+    id: t.id,
+    account: t.account_id,
+    name: t.name,
+    prefix: t.prefix,
+    permissions: t.permissions.split(',') as Permission[],
+    created_at: iso(t.created_at)!,
+    expires_at: iso(t.expires_at),
+    revoked_at: iso(t.revoked_at),
+    last_used_at: iso(t.last_used_at),
+  };
+}
+
+export function parsePermissions(list: string | readonly string[]): Permission[] {
+  const items = (typeof list === 'string' ? list.split(',') : [...list]).map((p) => p.trim()).filter(Boolean);
+  const bad = items.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (bad.length) throw fieldError('/permissions', `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`);
+  if (!items.length) throw fieldError('/permissions', 'at least one permission is required');
+  return [...new Set(items)] as Permission[];
+}
+
+export function createAuthService(db: Db, clock: Clock) {
+  const store = createAuthStore(db);
+  const lastTouched = new Map<number, number>();
+
+  function unauthenticated(detail: string): DomainError {
+    return new DomainError('unauthenticated', detail);
+  }
+
+  function findAccount(idOrName: string | number): AccountRow {
+    const account =
+      typeof idOrName === 'number' || /^\d+$/.test(idOrName)
+        ? store.accountById(Number(idOrName))
+        : store.accountByName(idOrName);
+    if (!account) throw notFound(`account ${idOrName}`);
+    return account;
+  }
+
+  return {
+    createAccount(name: string): AccountRow {
+      const trimmed = name.trim();
+      if (!trimmed || trimmed.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
+      if (/^\d+$/.test(trimmed)) throw fieldError('/name', 'must not be only digits (it would read as an id)');
+      return inTransaction(db, () => {
+        if (store.accountByName(trimmed)) throw fieldError('/name', `an account named ${trimmed} exists`);
+        return store.accountById(store.insertAccount(trimmed, clock.now().getTime()))!;
+      });
+    },
+
+    findAccount,
+    accounts: () => store.accounts(),
+
+    /** Returns the token itself once; only its hash is stored. */
+    createToken(opts: { account: string | number; name: string; permissions: string | readonly string[]; expiresInDays?: number }) {
+      const account = findAccount(opts.account);
+      const name = opts.name.trim();
+      if (!name || name.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
+      const permissions = parsePermissions(opts.permissions);
+      if (opts.expiresInDays !== undefined && !(Number.isInteger(opts.expiresInDays) && opts.expiresInDays > 0 && opts.expiresInDays <= 3650))
+        throw fieldError('/expires_in_days', 'must be a whole number of days from 1 to 3650');
+      const now = clock.now().getTime();
+      const token = generateToken();
+      const id = inTransaction(db, () =>
+        store.insertToken({
+          account_id: account.id,
+          name,
+          prefix: displayPrefix(token),
+          hash: hashToken(token),
+          permissions: permissions.join(','),
+          created_at: now,
+          expires_at: opts.expiresInDays ? now + opts.expiresInDays * DAY_MS : null,
+        }),
+      );
+      return { token, info: tokenInfo(store.tokenById(id)!) };
+    },
+
+    listTokens: (account: string | number) => store.tokensOf(findAccount(account).id).map(tokenInfo),
+
+    revokeToken(accountId: number, tokenId: number): TokenInfo {
+      const t = store.tokenById(tokenId);
+      if (!t || t.account_id !== accountId) throw notFound(`token ${tokenId}`);
+      inTransaction(db, () => store.revoke(tokenId, clock.now().getTime()));
+      return tokenInfo(store.tokenById(tokenId)!);
+    },
+
+    /** Resolves an Authorization header value to the caller, or fails with 401 whatever is wrong. */
+    authenticate(authorization: string | undefined): Principal {
+      if (!authorization) throw unauthenticated('missing Authorization header; send Authorization: Bearer <token>');
+      const m = /^Bearer +(\S+)\s*$/i.exec(authorization);
+      if (!m) throw unauthenticated('malformed Authorization header; send Authorization: Bearer <token>');
+      const token = m[1]!;
+      if (!isWellFormed(token)) throw unauthenticated('invalid token');
+      const hash = hashToken(token);
+      const row = store.tokenByHash(hash);
+      if (!row || !sameHash(row.hash, hash)) throw unauthenticated('invalid token');
+      const now = clock.now().getTime();
+      if (row.revoked_at !== null) throw unauthenticated('token revoked');
+      if (row.expires_at !== null && row.expires_at <= now) throw unauthenticated('token expired');
+      if (now - (lastTouched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
+        lastTouched.set(row.id, now);
+        store.touch(row.id, now);
+      }
+      return {
+        accountId: row.account_id,
+        permissions: new Set(row.permissions.split(',') as Permission[]),
+        tokenId: row.id,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

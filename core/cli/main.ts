@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { Command } from 'commander';
+import { createCore } from '../index.js';
+import { dataOption, intArg } from './context.js';
+import { featureCommands } from './commands.js';
+import { DomainError } from '../errors.js';
+import { resolveDataDir } from '../paths.js';
+import { listen } from '../http/listen.js';
+
+/**
+ * `station`: the service's command line (commander: a well-kept parser with help, sub-commands and errors
+ * of its own, so that none of that is hand-written). Commands are thin adapters over the core's services.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+/** The built renderer, served by `serve` (dist/core/cli → out/renderer). */
+const rendererDir = join(here, '..', '..', '..', 'out', 'renderer');
+
+export function buildCli(): Command {
+  const program = new Command('station')
+    .description('Shipping Station: the packing desk’s shipping service')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description('run the service headless and serve the desk UI to a browser')
+    .addOption(dataOption())
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port (0 picks a free one)', intArg(0, 65535), 8787)
+    .option('--tls-cert <file>', 'TLS certificate (PEM), required off loopback')
+    .option('--tls-key <file>', 'TLS private key (PEM)')
+    .option('--rate-limit <n>', 'requests per minute per token (0: off)', intArg(0, 1_000_000), Number(process.env.STATION_RATE_LIMIT ?? 1200))
+    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number }) => {
+      const core = createCore({ dataDir: resolveDataDir(o.data) });
+      let app;
+      try {
+        ({ app } = await listen(core, {
+          host: o.host,
+          port: o.port,
+          rendererDir,
+          rateLimitPerMinute: o.rateLimit,
+          ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
+          ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
+        }).then((r) => {
+          process.stdout.write(`listening on ${r.url}\n`);
+          return r;
+        }));
+      } catch (e) {
+        core.close();
+        throw e;
+      }
+      let stopping = false;
+      const stop = async () => {
+        if (stopping) return;
+        stopping = true;
+        await app.close();
+        core.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+
+  for (const register of featureCommands) register(program);
+
+  return program;
+}
+
+export async function main(argv = process.argv): Promise<void> {
+  const program = buildCli();
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    const err = e as { code?: string; exitCode?: number };
+    if (err.code?.startsWith('commander.')) process.exit(err.exitCode ?? 2);
+    if (e instanceof DomainError) {
+      console.error(`station: ${e.message}`);
+      process.exit(e.status >= 500 ? 1 : 2);
+    }
+    console.error(`station: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}

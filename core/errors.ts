@@ -1,0 +1,98 @@
+/**
+ * Domain errors carry a stable, serializable `code` so that every adapter (HTTP, IPC, CLI) maps them the
+ * same way. The HTTP status lives here too because the contract defines it per code, once.
+ */
+export type FieldError = { path: string; message: string };
+
+export const errorStatus = {
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  duplicate_ref: 409,
+  invalid_state: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+const titles: Record<ErrorCode, string> = {
+  validation_failed: 'Validation failed',
+  invalid_json: 'Invalid JSON',
+  unauthenticated: 'Unauthenticated',
+  forbidden: 'Forbidden',
+  not_found: 'Not found',
+  duplicate_ref: 'Duplicate ref',
+  invalid_state: 'Invalid state',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  internal: 'Internal error',
+  not_implemented: 'Not implemented',
+};
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  /** Extra members of the problem body, e.g. `existing` for duplicate_ref or `permission` for forbidden. */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, detail: string, opts: { errors?: FieldError[]; extra?: Record<string, unknown> } = {}) {
+    super(detail);
+    this.name = 'DomainError';
+    this.code = code;
+    this.errors = opts.errors;
+    this.extra = opts.extra;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  get title(): string {
+    return titles[this.code];
+  }
+
+  /** RFC 9457 problem details body. */
+  toProblem(): Record<string, unknown> {
+    return {
+      type: 'about:blank',
+      title: this.title,
+      status: this.status,
+      code: this.code,
+      detail: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.extra,
+    };
+  }
+}
+
+/** Turns a JSON pointer (`/destination/address/zip`) into the dotted name people read (`destination.address.zip`). */
+export function pointerToName(pointer: string): string {
+  return pointer.replace(/^\//, '').split('/').join('.');
+}
+
+export function validationError(errors: FieldError[]): DomainError {
+  const first = errors[0];
+  const detail = first ? `${pointerToName(first.path) || 'request'} ${first.message}` : 'invalid request';
+  return new DomainError('validation_failed', errors.length > 1 ? `${detail} (and ${errors.length - 1} more)` : detail, {
+    errors,
+  });
+}
+
+export function fieldError(path: string, message: string): DomainError {
+  return validationError([{ path, message }]);
+}
+
+export function notFound(what: string): DomainError {
+  return new DomainError('not_found', `${what} not found`);
+}
+
+export function invalidState(detail: string): DomainError {
+  return new DomainError('invalid_state', detail);
+}

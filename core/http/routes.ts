@@ -1,0 +1,19 @@
+/**
+ * Where each operation answers over HTTP, relative to `{base_url}` (`/v1`). The behaviour is the operation's;
+ * this table only says which method and path reach it.
+ */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  operation: string;
+}
+
+export const routes: Route[] = [
+  { method: 'GET', url: '/shipments', operation: 'shipments.search' },
+  { method: 'POST', url: '/shipments', operation: 'shipments.create' },
+  { method: 'GET', url: '/shipments/:id', operation: 'shipments.get' },
+  { method: 'POST', url: '/shipments/:id/cancel', operation: 'shipments.cancel' },
+  { method: 'POST', url: '/shipments/:id/packages', operation: 'packages.create' },
+  { method: 'GET', url: '/shipments/:id/events', operation: 'events.list' },
+  { method: 'POST', url: '/shipments/:id/events', operation: 'events.create' },
+];

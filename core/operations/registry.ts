@@ -1,0 +1,7 @@
+import { shipmentOperations } from '../shipments/operations.js';
+import type { AnyOperation } from './types.js';
+
+/** The operation table: every operation of the service, by name. Features add their rows here. */
+export const operations: readonly AnyOperation[] = [...shipmentOperations];
+
+export const operationsByName: ReadonlyMap<string, AnyOperation> = new Map(operations.map((o) => [o.name, o]));

@@ -1,0 +1,42 @@
+/** The code sets of the service interface, in one place. */
+export const STATUSES = [
+  'CANCELED', 'COLLECTED', 'CONSOLIDATED', 'DELIVERED', 'RECEIVED', 'RECOVERED', 'RETURNED', 'OUT_FOR_DELIVERY',
+  'OUT_FOR_RECOVERY', 'OUT_FOR_RETURN', 'TO_COLLECT', 'TO_CONFIRM', 'TO_DELIVER', 'TO_RECEIVE', 'TO_RECOVER',
+  'TO_RETURN', 'TO_CONSOLIDATE',
+] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const SUB_STATUSES = ['ADMITTED', 'BLOCKED', 'CONFIRMED', 'DISPATCHED', 'EXPIRED', 'NOT_VISITED', 'PICK_UP', 'VISITED'] as const;
+export type SubStatus = (typeof SUB_STATUSES)[number];
+
+export const ISSUES = [
+  'ABSENT_RECEIVER', 'ON_VACATIONS', 'VEHICLE_ISSUE', 'BUSINESS_HOURS', 'INCORRECT_ADDRESS', 'REJECTED',
+  'UNREACHABLE_RECEIVER', 'UNREACHABLE_AREA', 'CANCELED', 'DUPLICATED', 'WRONG_PRODUCT', 'RESCHEDULED', 'OVERSIZE',
+  'NOT_VISITED', 'STOLEN', 'LOST',
+] as const;
+
+export const OPERATION_TYPES = ['DELIVERY', 'RETURN', 'EXCHANGE'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
+
+/** The enumerated methods plus SAME_DAY (quoted by the interface) and PICKUP (pickup-office delivery). */
+export const METHODS = ['STANDARD', 'EXPRESS', 'SAME_DAY', 'PICKUP'] as const;
+export type Method = (typeof METHODS)[number];
+
+export const ADDRESS_TYPES = ['BUSINESS', 'RESIDENTIAL'] as const;
+export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
+
+export const PERMISSIONS = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** ISO 3166-1 alpha-2, officially assigned codes. */
+export const COUNTRIES = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
+    'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
+    'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
+    'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
+    'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
+    'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);

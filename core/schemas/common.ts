@@ -1,0 +1,95 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ADDRESS_TYPES, COUNTRIES } from './codes.js';
+
+/** Every string the service stores is trimmed (see validation.ts) and at most 500 characters. */
+export const Text = (opts: { minLength?: number; description?: string } = {}) =>
+  Type.String({ maxLength: 500, ...opts });
+export const RequiredText = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 500, 'x-error': 'must be 1 to 500 characters', ...(description ? { description } : {}) });
+
+export const StringEnum = <T extends readonly string[]>(values: T, description?: string) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Country = Type.String({
+  enum: [...COUNTRIES].sort(),
+  description: 'ISO 3166-1 alpha-2 country code',
+  'x-error': 'must be an ISO 3166-1 alpha-2 country code',
+});
+
+export const Contact = Type.Object(
+  {
+    name: RequiredText('Name or business name'),
+    phone: Type.Optional(
+      Type.String({ pattern: '^\\+[0-9]{8,15}$', description: 'E.164 telephone number', 'x-error': 'must be E.164: + then 8 to 15 digits' }),
+    ),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
+    identification: Type.Optional(Text({ description: 'National identity number or tax id' })),
+  },
+  { additionalProperties: false },
+);
+
+export const Address = Type.Object(
+  {
+    street: RequiredText('Street and number'),
+    city: RequiredText('Locality'),
+    state: RequiredText('Province'),
+    country: Country,
+    zip: RequiredText('Postal code'),
+    type: Type.Optional(StringEnum(ADDRESS_TYPES)),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+
+export const Party = Type.Object({ contact: Contact, address: Address }, { additionalProperties: false });
+
+const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100000, description });
+export const Dimensions = Type.Object(
+  {
+    height: positive('centimetres'),
+    width: positive('centimetres'),
+    length: positive('centimetres'),
+    weight: positive('kilograms'),
+  },
+  { additionalProperties: false },
+);
+
+export type ContactT = Static<typeof Contact>;
+export type AddressT = Static<typeof Address>;
+export type PartyT = Static<typeof Party>;
+export type DimensionsT = Static<typeof Dimensions>;
+
+/** A shipment or package id in a path: the numeric id or the alphanumeric code. */
+export const IdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', 'x-error': 'must be a shipment id or code' }) },
+  { additionalProperties: false },
+);
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String(),
+    detail: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+/** The page envelope of searches. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    pages: Type.Integer({ description: 'Total number of pages' }),
+    items: Type.Integer({ description: 'Total number of results' }),
+    last: Type.Boolean({ description: 'True when this is the last page' }),
+  });
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Results per page, at most 100' })),
+};

@@ -1,0 +1,272 @@
+import { DateTime } from 'luxon';
+import type { Clock } from '../clock.js';
+import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
+import type { AddressT, PartyT } from '../schemas/common.js';
+import type { Status } from '../schemas/codes.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { Tracking } from '../tracking/service.js';
+import { ACTIVE_STATUSES, initialStatus } from '../tracking/transitions.js';
+import { generateCode } from './code.js';
+import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
+import type { SearchFilter, ShipmentRow, ShipmentStore } from './store.js';
+
+const DAY_MS = 86_400_000;
+
+/** What a PICKUP shipment needs from the office directory. */
+export interface PickupOffices {
+  /** The address of a usable office, or a not_found / validation_failed error naming `/office`. */
+  pickupAddress(officeId: number): AddressT;
+}
+
+export function shipmentView(r: ShipmentRow): ShipmentT {
+  return {
+    id: r.id,
+    code: r.code,
+    ref: r.ref,
+    type: r.type as ShipmentT['type'],
+    method: r.method as ShipmentT['method'],
+    office: r.office_id,
+    value: r.value,
+    content: r.content,
+    notes: r.notes,
+    platform: r.platform as ShipmentT['platform'],
+    origin: JSON.parse(r.origin) as PartyT,
+    destination: JSON.parse(r.destination) as PartyT,
+    dimensions: JSON.parse(r.dimensions) as ShipmentT['dimensions'],
+    status: r.status as ShipmentT['status'],
+    sub_status: r.sub_status as ShipmentT['sub_status'],
+    twin: r.twin,
+    number: r.number,
+    packages: r.packages,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    labelled_at: r.labelled_at === null ? null : new Date(r.labelled_at).toISOString(),
+  };
+}
+
+/** The words `q` finds a shipment by: ref, code, every address field, contact names and e-mails. */
+function searchWords(code: string, ref: string, parties: PartyT[]): string {
+  const words = [ref, code];
+  for (const p of parties) {
+    const a = p.address;
+    words.push(p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country);
+  }
+  return words.filter(Boolean).join(' ');
+}
+
+/** `q` → an FTS5 query: every word must match, each as a prefix; quoting keeps FTS syntax out of user text. */
+export function ftsQuery(q: string): string | undefined {
+  const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : undefined;
+}
+
+export interface ShipmentServiceDeps {
+  db: Db;
+  clock: Clock;
+  store: ShipmentStore;
+  tracking: Tracking;
+  offices: PickupOffices;
+  timeZone: () => string;
+}
+
+export function createShipmentService({ db, clock, store, tracking, offices, timeZone }: ShipmentServiceDeps) {
+  function uniqueCode(): string {
+    for (;;) {
+      const code = generateCode();
+      if (!store.codeExists(code)) return code;
+    }
+  }
+
+  function assertRefFree(accountId: number, ref: string): void {
+    const existing = store.byRef(accountId, ref);
+    if (existing)
+      throw new DomainError('duplicate_ref', `ref ${ref} is already used by shipment ${existing.code}`, {
+        extra: { existing: { id: existing.id, code: existing.code } },
+      });
+  }
+
+  /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
+  function resolve(accountId: number, idOrCode: string): ShipmentRow {
+    const row = /^\d+$/.test(idOrCode)
+      ? store.byId(accountId, Number(idOrCode))
+      : store.byCode(accountId, idOrCode.toUpperCase());
+    if (!row) throw notFound(`shipment ${idOrCode}`);
+    return row;
+  }
+
+  function destinationFor(input: ShipmentCreateT): PartyT {
+    const method = input.method ?? 'STANDARD';
+    if (method !== 'PICKUP') {
+      if (input.office !== undefined) throw fieldError('/office', 'is only accepted with method PICKUP');
+      if (!input.destination.address) throw fieldError('/destination/address', 'is required');
+      return input.destination as PartyT;
+    }
+    if (input.type !== 'DELIVERY') throw fieldError('/type', 'must be DELIVERY with method PICKUP');
+    if (input.office === undefined) throw fieldError('/office', 'is required with method PICKUP');
+    const officeAddress = offices.pickupAddress(input.office);
+    const given = input.destination.address;
+    if (given && !sameAddress(given, officeAddress))
+      throw fieldError('/destination/address', "must equal the office's address (or be left out)");
+    return { contact: input.destination.contact, address: officeAddress };
+  }
+
+  function insert(accountId: number, row: Omit<Parameters<ShipmentStore['insert']>[0], 'code' | 'created_at' | 'updated_at' | 'account_id'>) {
+    const now = clock.now().getTime();
+    const code = uniqueCode();
+    const origin = JSON.parse(row.origin) as PartyT;
+    const destination = JSON.parse(row.destination) as PartyT;
+    const id = store.insert(
+      { ...row, account_id: accountId, code, created_at: now, updated_at: now },
+      searchWords(code, row.ref, [origin, destination]),
+    );
+    tracking.start(id, row.status as Status, now);
+    return store.byId(accountId, id)!;
+  }
+
+  return {
+    resolve,
+
+    create(accountId: number, input: ShipmentCreateT): ShipmentT {
+      const destination = destinationFor(input);
+      return inTransaction(db, () => {
+        assertRefFree(accountId, input.ref);
+        const row = insert(accountId, {
+          ref: input.ref,
+          type: input.type,
+          method: input.method ?? 'STANDARD',
+          office_id: input.office ?? null,
+          value: input.value ?? null,
+          content: input.content ?? null,
+          notes: input.notes ?? null,
+          platform: input.platform ?? null,
+          origin: JSON.stringify(input.origin),
+          destination: JSON.stringify(destination),
+          dimensions: JSON.stringify(input.dimensions),
+          status: initialStatus(input.type),
+          parent_id: null,
+          number: null,
+        });
+        return shipmentView(row);
+      });
+    },
+
+    get: (accountId: number, idOrCode: string) => shipmentView(resolve(accountId, idOrCode)),
+
+    addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
+      return inTransaction(db, () => {
+        const parent = resolve(accountId, parentIdOrCode);
+        if (parent.parent_id !== null) throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
+        if (['CANCELED', 'DELIVERED', 'RETURNED'].includes(parent.status))
+          throw invalidState(`shipment ${parent.code} is ${parent.status}; no packages can be added`);
+        assertRefFree(accountId, input.ref);
+        const row = insert(accountId, {
+          ref: input.ref,
+          type: parent.type,
+          method: parent.method,
+          office_id: parent.office_id,
+          value: input.value ?? null,
+          content: input.content ?? null,
+          notes: input.notes ?? null,
+          platform: parent.platform,
+          origin: JSON.stringify(input.origin),
+          destination: parent.destination,
+          dimensions: JSON.stringify(input.dimensions),
+          status: initialStatus(parent.type),
+          parent_id: parent.id,
+          number: parent.packages + 1,
+        });
+        store.countPackage(parent.id, clock.now().getTime());
+        return shipmentView(row);
+      });
+    },
+
+    /**
+     * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
+     * nothing. Once anything is in the carrier's hands nothing is canceled.
+     */
+    cancel(accountId: number, idOrCode: string): ShipmentT {
+      return inTransaction(db, () => {
+        const s = resolve(accountId, idOrCode);
+        if (s.status === 'CANCELED') return shipmentView(s);
+        const pieces = [s, ...store.children(s.id).filter((c) => c.status !== 'CANCELED')];
+        for (const p of pieces) tracking.move(p, { status: 'CANCELED' });
+        return shipmentView(store.byId(accountId, s.id)!);
+      });
+    },
+
+    search(accountId: number, q: ShipmentSearchT) {
+      const size = q.size ?? 20;
+      const page = q.page ?? 1;
+      const filter: SearchFilter = {
+        accountId,
+        dateColumn: q.date_type === 'UPDATED' ? 'updated_at' : 'created_at',
+        newestFirst: (q.sort ?? 'NEWEST') === 'NEWEST',
+        limit: size,
+        offset: (page - 1) * size,
+      };
+      if (q.q !== undefined) {
+        const match = ftsQuery(q.q);
+        // A q with no word characters ("--") cannot match anything.
+        if (match === undefined) return { data: [], pages: 0, items: 0, last: true };
+        filter.match = match;
+      }
+      if (q.code !== undefined) filter.code = q.code.toUpperCase();
+      if (q.status !== undefined) filter.status = q.status;
+      if (q.substatus !== undefined) filter.subStatus = q.substatus;
+      if (q.platform !== undefined) filter.platform = q.platform;
+      const tz = timeZone();
+      if (q.date_range_min !== undefined) filter.from = dateBound(q.date_range_min, tz, 'min');
+      if (q.date_range_max !== undefined) filter.to = dateBound(q.date_range_max, tz, 'max');
+      if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to)
+        throw fieldError('/date_range_max', 'must not be before date_range_min');
+      if (q.date_key) {
+        const since = clock.now().getTime() - (q.date_key === 'LAST_DAY' ? DAY_MS : 30 * DAY_MS);
+        filter.from = Math.max(filter.from ?? since, since);
+      }
+      if (q.shortcut === 'PENDING') filter.pending = true;
+      if (q.shortcut === 'ACTIVE') filter.statusIn = ACTIVE_STATUSES;
+      const { rows, total } = store.search(filter);
+      const pages = Math.ceil(total / size);
+      return { data: rows.map(shipmentView), pages, items: total, last: page >= pages };
+    },
+
+    /** Marks a shipment as labelled (first time only); used by the label generator. */
+    markLabelled(row: ShipmentRow): void {
+      store.markLabelled(row.id, clock.now().getTime());
+    },
+
+    history(accountId: number, idOrCode: string) {
+      return tracking.history(resolve(accountId, idOrCode).id);
+    },
+
+    recordEvent(accountId: number, idOrCode: string, e: Parameters<Tracking['move']>[1]) {
+      return inTransaction(db, () => {
+        const s = resolve(accountId, idOrCode);
+        return tracking.move(s, e);
+      });
+    },
+  };
+}
+
+function sameAddress(a: AddressT, b: AddressT): boolean {
+  const keys = ['street', 'city', 'state', 'country', 'zip'] as const;
+  return keys.every((k) => a[k].localeCompare(b[k], undefined, { sensitivity: 'accent' }) === 0);
+}
+
+/**
+ * A date filter bound in epoch ms. A plain date covers its whole day in the station's time zone, so the
+ * minimum is its first millisecond and the maximum its last.
+ */
+export function dateBound(value: string, zone: string, side: 'min' | 'max'): number {
+  const path = side === 'min' ? '/date_range_min' : '/date_range_max';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = DateTime.fromISO(value, { zone });
+    if (!day.isValid) throw fieldError(path, 'is not a calendar date');
+    return (side === 'min' ? day.startOf('day') : day.endOf('day')).toMillis();
+  }
+  const t = DateTime.fromISO(value, { setZone: true });
+  if (!t.isValid) throw fieldError(path, 'is not a valid date-time');
+  return t.toMillis();
+}
+
+export type ShipmentService = ReturnType<typeof createShipmentService>;

@@ -1,0 +1,34 @@
+import Database from 'better-sqlite3';
+import { migrations as defaultMigrations, type Migration } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+/**
+ * Opens (and creates) the store. WAL lets `station` commands read and write while `serve` runs on the same
+ * file; busy_timeout makes such a concurrent writer wait instead of failing.
+ */
+export function openDb(file: string, migrations: Migration[] = defaultMigrations): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, migrations);
+  return db;
+}
+
+export function migrate(db: Db, migrations: Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+  for (const m of pending) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}
+
+/** Runs `fn` in one write transaction; BEGIN IMMEDIATE so that two writers never deadlock on upgrade. */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

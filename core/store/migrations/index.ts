@@ -1,0 +1,13 @@
+import foundation from './001-foundation.js';
+
+/**
+ * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
+ * Each feature reserves its number so that parallel work does not collide.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];

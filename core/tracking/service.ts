@@ -1,0 +1,65 @@
+import type { Clock } from '../clock.js';
+import { fieldError, invalidState } from '../errors.js';
+import type { Status } from '../schemas/codes.js';
+import type { Db } from '../store/db.js';
+import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
+import type { EventCreateT, TrackingEventT } from './schemas.js';
+import { createEventStore, type EventRow } from './store.js';
+import { canMove, nextStatuses } from './transitions.js';
+
+export function eventView(e: EventRow): TrackingEventT {
+  return {
+    id: e.id,
+    date: new Date(e.date).toISOString(),
+    status: e.status as TrackingEventT['status'],
+    ...(e.sub_status ? { sub_status: e.sub_status as TrackingEventT['sub_status'] } : {}),
+    ...(e.issue ? { issue: e.issue as TrackingEventT['issue'] } : {}),
+    ...(e.receiver ? { receiver: JSON.parse(e.receiver) as TrackingEventT['receiver'] } : {}),
+  };
+}
+
+/**
+ * Moves shipments through the contract's state machine. Every status change in the service goes through
+ * `move`, so that the shipment's status and its tracking history never disagree. Callers hold the transaction.
+ */
+export function createTracking(db: Db, clock: Clock, shipments: ShipmentStore) {
+  const events = createEventStore(db);
+
+  function move(s: ShipmentRow, e: EventCreateT): EventRow {
+    const to = e.status as Status;
+    if (!canMove(s.status as Status, to)) {
+      const allowed = nextStatuses(s.status as Status);
+      throw invalidState(
+        `shipment ${s.code} is ${s.status} and cannot move to ${to}` +
+          (allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'),
+      );
+    }
+    if (e.receiver && to !== 'DELIVERED') throw fieldError('/receiver', 'is accepted on DELIVERED only');
+    const now = clock.now().getTime();
+    const row = {
+      shipment_id: s.id,
+      date: now,
+      status: to,
+      sub_status: e.sub_status ?? null,
+      issue: e.issue ?? null,
+      receiver: e.receiver ? JSON.stringify(e.receiver) : null,
+    };
+    const id = events.insert(row);
+    shipments.setStatus(s.id, to, row.sub_status, now);
+    s.status = to;
+    s.sub_status = row.sub_status;
+    s.updated_at = now;
+    return { id, ...row };
+  }
+
+  return {
+    move,
+    /** The first event of a new shipment, in its initial status. */
+    start(shipmentId: number, status: Status, at: number): void {
+      events.insert({ shipment_id: shipmentId, date: at, status, sub_status: null, issue: null, receiver: null });
+    },
+    history: (shipmentId: number) => events.of(shipmentId).map(eventView),
+  };
+}
+
+export type Tracking = ReturnType<typeof createTracking>;

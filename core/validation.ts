@@ -1,0 +1,102 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { validationError, type FieldError } from './errors.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
+
+/**
+ * One ajv per input kind. Bodies are JSON and keep their types; query strings (from HTTP or the CLI) arrive as
+ * text and are coerced to the schema's number/integer/boolean types.
+ */
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, coerceTypes: coerce ? 'array' : false });
+  addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
+  return ajv;
+}
+
+const bodyAjv = makeAjv(false);
+const queryAjv = makeAjv(true);
+const cache = new WeakMap<TSchema, ValidateFunction>();
+const queryCache = new WeakMap<TSchema, ValidateFunction>();
+
+/** Schemas may carry `x-error`: the message a person reads when the value breaks the schema's pattern or range. */
+function messageOf(e: ErrorObject): { path: string; message: string } {
+  const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-error'];
+  switch (e.keyword) {
+    case 'required':
+      return { path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`, message: 'is required' };
+    case 'additionalProperties':
+      return {
+        path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
+        message: 'is not allowed',
+      };
+    case 'enum':
+      return {
+        path: e.instancePath,
+        message:
+          typeof custom === 'string'
+            ? custom
+            : `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`,
+      };
+    case 'const':
+      return { path: e.instancePath, message: `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}` };
+    case 'type':
+      return { path: e.instancePath, message: e.message ?? 'has the wrong type' };
+    default:
+      return { path: e.instancePath, message: typeof custom === 'string' ? custom : (e.message ?? 'is invalid') };
+  }
+}
+
+function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors ?? []) {
+    // A union reports each failed branch; the person needs the field once.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const fe = messageOf(e);
+    if (seen.has(fe.path)) continue;
+    seen.add(fe.path);
+    out.push(fe);
+  }
+  return out;
+}
+
+/** Trims every string, deeply, so that " ACME " and "ACME" are the same ref and blank means missing. */
+export function trimStrings<T>(value: T): T {
+  if (typeof value === 'string') return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimStrings) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    // defineProperty, not assignment: a JSON member named "__proto__" must stay data (and be rejected as unknown).
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      Object.defineProperty(out, k, { value: trimStrings(v), enumerable: true, writable: true, configurable: true });
+    return out as T;
+  }
+  return value;
+}
+
+function compile(schema: TSchema, coerce: boolean): ValidateFunction {
+  const c = coerce ? queryCache : cache;
+  let fn = c.get(schema);
+  if (!fn) {
+    fn = (coerce ? queryAjv : bodyAjv).compile(schema);
+    c.set(schema, fn);
+  }
+  return fn;
+}
+
+/**
+ * Validates (and for queries, coerces) a value against a TypeBox schema and returns it typed, or throws
+ * `validation_failed` naming every offending field with a JSON pointer relative to the value.
+ */
+export function parse<S extends TSchema>(schema: S, value: unknown, opts: { coerce?: boolean; prefix?: string } = {}): Static<S> {
+  const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value));
+  const fn = compile(schema, opts.coerce ?? false);
+  if (!fn(copy)) {
+    const errors = toFieldErrors(fn.errors);
+    throw validationError(errors.map((e) => ({ ...e, path: `${opts.prefix ?? ''}${e.path}` })));
+  }
+  return copy as Static<S>;
+}
