@@ -29,7 +29,7 @@ export interface Core {
   operation(name: string): AnyOperation;
   /** Fails with `forbidden` naming the permission the caller lacks. */
   authorize(principal: Principal, op: AnyOperation): void;
-  execute(name: string, principal: Principal, input: RawInput): Promise<unknown>;
+  execute(name: string, principal: Principal, input: RawInput, opts?: { baseUrl?: string }): Promise<unknown>;
   close(): void;
 }
 
@@ -54,7 +54,7 @@ export function createCore({ dataDir, clock = systemClock, env = process.env }: 
     services,
     operation,
     authorize,
-    async execute(name, principal, raw) {
+    async execute(name, principal, raw, opts = {}) {
       const op = operation(name);
       authorize(principal, op);
       const input: OperationInput<Record<string, never>> = {
@@ -62,7 +62,7 @@ export function createCore({ dataDir, clock = systemClock, env = process.env }: 
         query: op.input.query ? parse(op.input.query, raw.query, { coerce: true }) : undefined,
         body: op.input.body ? parse(op.input.body, raw.body) : undefined,
       } as never;
-      return op.handler({ principal, services }, input);
+      return op.handler({ principal, services, baseUrl: opts.baseUrl ?? null }, input);
     },
     close: () => db.close(),
   };

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../index.js';
+
 /**
  * Where each operation answers over HTTP, relative to `{base_url}` (`/v1`). The behaviour is the operation's;
  * this table only says which method and path reach it.
@@ -17,3 +20,9 @@ export const routes: Route[] = [
   { method: 'GET', url: '/shipments/:id/events', operation: 'events.list' },
   { method: 'POST', url: '/shipments/:id/events', operation: 'events.create' },
 ];
+
+/**
+ * Routes that need no token (contract: label downloads, the JWKS). Each registers itself under `/v1`; they are
+ * not operations because their "auth" is the unguessable secret in the url, or nothing at all.
+ */
+export const publicRoutes: Array<(api: FastifyInstance, core: Core) => void> = [];

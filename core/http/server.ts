@@ -6,7 +6,7 @@ import type { Core, Principal } from '../index.js';
 import { DomainError } from '../errors.js';
 import { Problem } from '../schemas/common.js';
 import { sendProblem, toDomainError } from './problem.js';
-import { routes } from './routes.js';
+import { publicRoutes, routes } from './routes.js';
 import { createRateLimiter } from './rate-limit.js';
 
 export const API_PREFIX = '/v1';
@@ -86,6 +86,7 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      for (const register of publicRoutes) register(api, core);
 
       for (const route of routes) {
         const op = core.operation(route.operation);
@@ -111,11 +112,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             req.principal = principal;
           },
           handler: async (req, reply) => {
-            const result = await core.execute(op.name, req.principal!, {
-              params: req.params,
-              query: req.query,
-              body: req.body,
-            });
+            const result = await core.execute(
+              op.name,
+              req.principal!,
+              { params: req.params, query: req.query, body: req.body },
+              { baseUrl: `${req.protocol}://${req.host}${API_PREFIX}` },
+            );
             return reply.code(status).send(result);
           },
         });

@@ -26,6 +26,8 @@ export interface OperationInput<S extends InputSchemas> {
 export interface OperationContext {
   principal: Principal;
   services: Services;
+  /** `{base_url}` as the caller reached it (e.g. http://127.0.0.1:8787/v1), for links such as label urls. */
+  baseUrl: string | null;
 }
 
 /**

@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: speed and memory goals, measured (never asserted in tests). Each area adds its suite here.
+ * Usage: npm run bench [-- suite-name …]
+ */
+export interface BenchSuite {
+  name: string;
+  run(): Promise<void>;
+}
+
+const suites: BenchSuite[] = [];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  for (const s of suites) {
+    if (only.length && !only.includes(s.name)) continue;
+    console.log(`\n## ${s.name}`);
+    await s.run();
+  }
+}
+
+await main();
