@@ -7,6 +7,7 @@ import { featureCommands } from './commands.js';
 import { DomainError } from '../errors.js';
 import { resolveDataDir } from '../paths.js';
 import { listen } from '../http/listen.js';
+import { deskToken } from '../desk/credential.js';
 
 /**
  * `station`: the service's command line (commander: a well-kept parser with help, sub-commands and errors
@@ -30,8 +31,9 @@ export function buildCli(): Command {
     .option('--port <port>', 'port (0 picks a free one)', intArg(0, 65535), 8787)
     .option('--tls-cert <file>', 'TLS certificate (PEM), required off loopback')
     .option('--tls-key <file>', 'TLS private key (PEM)')
+    .option('--desk-link', 'print (on stderr) a sign-in link for the desk UI, with the desk’s own token')
     .option('--rate-limit <n>', 'requests per minute per token (0: off)', intArg(0, 1_000_000), Number(process.env.STATION_RATE_LIMIT ?? 1200))
-    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number }) => {
+    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean }) => {
       const core = createCore({ dataDir: resolveDataDir(o.data) });
       let app;
       try {
@@ -44,6 +46,8 @@ export function buildCli(): Command {
           ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
         }).then((r) => {
           process.stdout.write(`listening on ${r.url}\n`);
+          // The token rides in the fragment, which browsers never send to a server or its logs.
+          if (o.deskLink) process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${deskToken(core)}\n`);
           return r;
         }));
       } catch (e) {

@@ -55,6 +55,8 @@ export interface Station {
     opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
+  /** What a spawned `station serve` wrote on stderr so far. */
+  stderr(): string;
 }
 
 const children = new Set<ChildProcess>();
@@ -64,7 +66,7 @@ process.on('exit', () => {
 
 export const ALL_PERMISSIONS = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write'];
 
-function makeStation(url: string, dataDir: string, stop: () => Promise<void>, core?: Core): Station {
+function makeStation(url: string, dataDir: string, stop: () => Promise<void>, core?: Core, stderr = () => ''): Station {
   const cli = (args: string[]) => station([...args, '--data', dataDir]);
   return {
     url,
@@ -101,6 +103,7 @@ function makeStation(url: string, dataDir: string, stop: () => Promise<void>, co
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
     stop,
+    stderr,
   };
 }
 
@@ -115,9 +118,10 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((res, rej) => {
     let out = '';
-    let err = '';
     const timer = setTimeout(() => rej(new Error(`station did not start: ${out}${err}`)), 20_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -127,7 +131,6 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
         res(m[1]!);
       }
     });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
       rej(new Error(`station exited with ${code}: ${out}${err}`));
@@ -141,7 +144,7 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
     }
     children.delete(child);
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, undefined, () => err);
 }
 
 /**

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { desktopTransport, httpTransport, type Transport } from './api/transport';
+import { SignIn } from './pages/SignIn';
+import { Shipments } from './pages/Shipments';
+
+const TOKEN_KEY = 'station.token';
+
+/** `station serve --desk-link` opens the page with `#token=…`; keep it for this tab and drop it from the address bar. */
+function takeLinkToken(): void {
+  const m = /^#token=(\S+)$/.exec(window.location.hash);
+  if (!m) return;
+  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]!));
+  history.replaceState(null, '', window.location.pathname + window.location.search);
+}
+
+/** In the desktop app the bridge is there from the start; a browser signs in with a personal access token. */
+export function App() {
+  const [transport, setTransport] = useState<Transport | null>(() => {
+    const desk = desktopTransport();
+    if (desk) return desk;
+    takeLinkToken();
+    const saved = sessionStorage.getItem(TOKEN_KEY);
+    return saved ? httpTransport(saved) : null;
+  });
+
+  const signOut = window.station
+    ? null
+    : () => {
+        sessionStorage.removeItem(TOKEN_KEY);
+        setTransport(null);
+      };
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Shipping Station</h1>
+        {signOut && transport && (
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        )}
+      </header>
+      {transport ? (
+        <Shipments transport={transport} />
+      ) : (
+        <SignIn
+          onSignedIn={(token) => {
+            sessionStorage.setItem(TOKEN_KEY, token);
+            setTransport(() => httpTransport(token));
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStation, ROOT, type Station } from '../helpers/station.js';
+import { chromiumMissing, launchChromium } from '../helpers/browser.js';
+import { shipmentBody } from '../helpers/fixtures.js';
+
+if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
+
+describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Chromium', () => {
+  let s: Station;
+  let browser: Browser;
+  let token: string;
+  const origin = () => new URL(s.url).origin;
+
+  beforeAll(async () => {
+    s = await startStation();
+    const acc = await s.account('desk');
+    token = await s.token(acc, ['shipments.read', 'shipments.write', 'events.read']);
+    for (const [ref, name, city] of [
+      ['ORD-100', 'José Pérez', 'Rosario'],
+      ['ORD-101', 'Zoë Müller', 'Mendoza'],
+    ]) {
+      const body = shipmentBody({ ref });
+      (body.destination as { contact: { name: string } }).contact.name = name!;
+      (body.destination as { address: { city: string } }).address.city = city!;
+      expect((await s.request('POST', '/shipments', { token, body })).status).toBe(201);
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.stop();
+  });
+
+  it('signs in with a token, finds a shipment accent-insensitively, and cancels it', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+
+    await page.goto(origin() + '/');
+    await page.getByLabel('Access token').fill('sspat_wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('invalid token');
+
+    await page.getByLabel('Access token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+
+    await page.getByLabel('Search shipments').fill('zoe mull');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('ORD-101');
+
+    await page.locator('tbody tr').first().click();
+    const detail = page.getByRole('region', { name: /^Shipment / });
+    await expect.poll(() => detail.textContent()).toContain('TO_COLLECT');
+    await page.getByRole('button', { name: 'Cancel shipment' }).click();
+    await expect.poll(() => detail.locator('.events li').count()).toBe(2);
+    expect(await detail.textContent()).toContain('CANCELED');
+
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-results', 'desk-in-browser.png'), fullPage: true });
+    // The 401 of the wrong token is logged by Chromium as a failed resource; nothing else may fail.
+    expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
+  });
+
+  it('`serve --desk-link` prints a link that signs the browser in and leaves no token in the address bar', async () => {
+    const desk = await startStation({ args: ['--desk-link'] });
+    try {
+      await expect.poll(() => desk.stderr()).toMatch(/desk UI: http:\/\/127\.0\.0\.1:\d+\/#token=sspat_\S+/);
+      const link = /desk UI: (\S+)/.exec(desk.stderr())![1]!;
+      const page = await browser.newPage();
+      await page.goto(link);
+      await expect.poll(() => page.locator('.status').textContent()).toBe('0 shipments');
+      expect(new URL(page.url()).hash).toBe('');
+      await page.close();
+    } finally {
+      await desk.stop();
+    }
+  });
+});
