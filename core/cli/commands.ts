@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerAuthCommands } from '../auth/cli.js';
+import { registerSettingsCommands } from './settings.js';
 
 /** Each feature registers its own `station` sub-commands; add a feature's registrar here. */
-export const featureCommands: Array<(program: Command) => void> = [registerAuthCommands];
+export const featureCommands: Array<(program: Command) => void> = [registerAuthCommands, registerSettingsCommands];
