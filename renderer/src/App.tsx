@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { desktopTransport, httpTransport, type Transport } from './api/transport';
 import { SignIn } from './pages/SignIn';
 import { Shipments } from './pages/Shipments';
+import { Pack } from './pages/Pack';
 
 const TOKEN_KEY = 'station.token';
 
@@ -23,6 +24,8 @@ export function App() {
     return saved ? httpTransport(saved) : null;
   });
 
+  const [view, setView] = useState<'pack' | 'shipments'>('pack');
+
   const signOut = window.station
     ? null
     : () => {
@@ -34,6 +37,16 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1>Shipping Station</h1>
+        {transport && (
+          <nav className="views" aria-label="Views">
+            <button type="button" aria-current={view === 'pack'} onClick={() => setView('pack')}>
+              Pack
+            </button>
+            <button type="button" aria-current={view === 'shipments'} onClick={() => setView('shipments')}>
+              Shipments
+            </button>
+          </nav>
+        )}
         {signOut && transport && (
           <button type="button" onClick={signOut}>
             Sign out
@@ -41,7 +54,7 @@ export function App() {
         )}
       </header>
       {transport ? (
-        <Shipments transport={transport} />
+        view === 'pack' ? <Pack transport={transport} /> : <Shipments transport={transport} />
       ) : (
         <SignIn
           onSignedIn={(token) => {

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { ApiError, type Transport } from '../api/transport';
+import { labelUrl, readJob, submitPrint, type PrintJob } from '../api/labels';
+
+const POLL_MS = 400;
+
+/**
+ * Prints through the queue and shows the job's state until it ends, so the operator always sees why the label
+ * has not come out yet. Without a printer the label opens as a PDF instead.
+ */
+export function PrintButton({ transport, codes }: { transport: Transport; codes: string[] }) {
+  const [job, setJob] = useState<PrintJob | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!job || job.state === 'done' || job.state === 'failed' || job.state === 'canceled') return;
+    const timer = setTimeout(() => {
+      readJob(transport, job.id).then(setJob, (e: unknown) => setMessage(String(e)));
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job, transport]);
+
+  async function print() {
+    setMessage(null);
+    try {
+      setJob(await submitPrint(transport, codes));
+    } catch (e) {
+      setMessage(e instanceof ApiError ? e.problem.detail : String(e));
+      try {
+        setPdf(await labelUrl(transport, codes));
+      } catch {
+        /* the message above already says why */
+      }
+    }
+  }
+
+  const busy = job && (job.state === 'queued' || job.state === 'printing');
+  return (
+    <div className="print">
+      <button type="button" onClick={() => void print()} disabled={!!busy}>
+        {busy ? 'Printing…' : job?.state === 'done' ? 'Print again' : 'Print label'}
+      </button>
+      {job && (
+        <span className={`job job-${job.state}`} role="status">
+          {job.state === 'printing' || job.state === 'queued'
+            ? `${job.state} ${job.progress.done}/${job.progress.total}`
+            : job.state}
+          {job.last_error && ` — ${job.last_error}`}
+        </span>
+      )}
+      {message && <span className="error">{message}</span>}
+      {pdf && (
+        <a href={pdf} target="_blank" rel="noreferrer">
+          Open label PDF
+        </a>
+      )}
+    </div>
+  );
+}
