@@ -1,24 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../http/server.js';
+import type { BridgeRequest, BridgeResponse } from './bridge-types.js';
+
+export type { BridgeRequest, BridgeResponse };
 
 /**
  * The desktop shell's IPC carries HTTP-shaped requests into the same Fastify app (in-process, no socket), so the
  * desk UI gets exactly the API's auth, validation and errors. This module validates what crosses IPC: the
  * renderer is treated as untrusted input like any HTTP client.
  */
-export interface BridgeRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path under `{base_url}`, e.g. `/shipments/ABC/cancel`. */
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-}
-
-export interface BridgeResponse {
-  status: number;
-  body: unknown;
-}
-
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const MAX_BODY_CHARS = 1024 * 1024;
 

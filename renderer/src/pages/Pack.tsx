@@ -35,6 +35,42 @@ function savedSender(): Form {
 const num = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : Number(v.replace(',', '.')));
 const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
+/** Street to country of one party; the paths match the API's field names so its errors land beside them. */
+function AddressFields({
+  prefix,
+  errors,
+  values,
+  onChange,
+}: {
+  prefix: string;
+  errors: Record<string, string>;
+  values: Form;
+  onChange: (k: string) => (e: { target: { value: string } }) => void;
+}) {
+  const fields = [
+    ['street', 'Street and number'],
+    ['city', 'City'],
+    ['state', 'Province'],
+    ['zip', 'Postal code'],
+    ['country', 'Country'],
+  ] as const;
+  return (
+    <>
+      {fields.map(([k, label]) => (
+        <Field
+          key={k}
+          label={label}
+          path={`${prefix}/address/${k}`}
+          errors={errors}
+          value={values[k] ?? ''}
+          onChange={onChange(k)}
+          {...(k === 'country' ? { maxLength: 2 } : {})}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The packing desk's main flow: scan the order, weigh it, pick a method, print. */
 export function Pack({ transport }: { transport: Transport }) {
   const [ref, setRef] = useState('');
@@ -161,11 +197,7 @@ export function Pack({ transport }: { transport: Transport }) {
             <Field label="Name" path="/destination/contact/name" errors={errors} value={form.name} onChange={set('name')} />
             <Field label="Phone (+54…)" path="/destination/contact/phone" errors={errors} value={form.phone} onChange={set('phone')} />
             <Field label="E-mail" path="/destination/contact/email" errors={errors} value={form.email} onChange={set('email')} />
-            <Field label="Street and number" path="/destination/address/street" errors={errors} value={form.street} onChange={set('street')} />
-            <Field label="City" path="/destination/address/city" errors={errors} value={form.city} onChange={set('city')} />
-            <Field label="Province" path="/destination/address/state" errors={errors} value={form.state} onChange={set('state')} />
-            <Field label="Postal code" path="/destination/address/zip" errors={errors} value={form.zip} onChange={set('zip')} />
-            <Field label="Country" path="/destination/address/country" errors={errors} value={form.country} onChange={set('country')} maxLength={2} />
+            <AddressFields prefix="/destination" errors={errors} values={form} onChange={set} />
           </fieldset>
           <fieldset>
             <legend>Parcel</legend>
@@ -200,11 +232,7 @@ export function Pack({ transport }: { transport: Transport }) {
           <fieldset>
             <legend>Sender (kept on this desk)</legend>
             <Field label="Name" path="/origin/contact/name" errors={errors} value={sender.name} onChange={setS('name')} />
-            <Field label="Street and number" path="/origin/address/street" errors={errors} value={sender.street} onChange={setS('street')} />
-            <Field label="City" path="/origin/address/city" errors={errors} value={sender.city} onChange={setS('city')} />
-            <Field label="Province" path="/origin/address/state" errors={errors} value={sender.state} onChange={setS('state')} />
-            <Field label="Postal code" path="/origin/address/zip" errors={errors} value={sender.zip} onChange={setS('zip')} />
-            <Field label="Country" path="/origin/address/country" errors={errors} value={sender.country} onChange={setS('country')} maxLength={2} />
+            <AddressFields prefix="/origin" errors={errors} values={sender} onChange={setS} />
           </fieldset>
           <button type="submit" disabled={busy}>
             {busy ? 'Creating…' : 'Create shipment'}
