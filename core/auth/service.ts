@@ -78,7 +78,14 @@ export function createAuthService(db: Db, clock: Clock) {
     accounts: () => store.accounts(),
 
     /** Returns the token itself once; only its hash is stored. */
-    createToken(opts: { account: string | number; name: string; permissions: string | readonly string[]; expiresInDays?: number }) {
+    createToken(opts: {
+      account: string | number;
+      name: string;
+      permissions: string | readonly string[];
+      expiresInDays?: number;
+      /** An exact expiry (ms), for tokens bound to another token's lifetime. */
+      expiresAt?: number | null;
+    }) {
       const account = findAccount(opts.account);
       const name = opts.name.trim();
       if (!name || name.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
@@ -95,10 +102,33 @@ export function createAuthService(db: Db, clock: Clock) {
           hash: hashToken(token),
           permissions: permissions.join(','),
           created_at: now,
-          expires_at: opts.expiresInDays ? now + opts.expiresInDays * DAY_MS : null,
+          expires_at: opts.expiresAt ?? (opts.expiresInDays ? now + opts.expiresInDays * DAY_MS : null),
         }),
       );
       return { token, info: tokenInfo(store.tokenById(id)!) };
+    },
+
+    /**
+     * A token made by a caller: for the caller's account, with no permission the caller lacks, expiring no later
+     * than the caller's own token.
+     */
+    createTokenFor(principal: Principal, req: { name: string; permissions: string[]; expires_in_days?: number }) {
+      const missing = req.permissions.filter((p) => !principal.permissions.has(p as Permission));
+      if (missing.length)
+        throw new DomainError('forbidden', `a token cannot grant permissions it lacks: ${missing.join(', ')}`, {
+          extra: { permission: missing[0] },
+        });
+      const now = clock.now().getTime();
+      const own = principal.tokenId === null ? null : (store.tokenById(principal.tokenId)?.expires_at ?? null);
+      const wanted = req.expires_in_days === undefined ? null : now + req.expires_in_days * DAY_MS;
+      if (own !== null && wanted !== null && wanted > own)
+        throw fieldError('/expires_in_days', `must end by ${new Date(own).toISOString()}: a token cannot outlive the one creating it`);
+      return this.createToken({
+        account: principal.accountId,
+        name: req.name,
+        permissions: req.permissions,
+        expiresAt: wanted ?? own,
+      });
     },
 
     listTokens: (account: string | number) => store.tokensOf(findAccount(account).id).map(tokenInfo),

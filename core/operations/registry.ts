@@ -1,7 +1,8 @@
 import { shipmentOperations } from '../shipments/operations.js';
+import { tokenOperations } from '../auth/operations.js';
 import type { AnyOperation } from './types.js';
 
 /** The operation table: every operation of the service, by name. Features add their rows here. */
-export const operations: readonly AnyOperation[] = [...shipmentOperations];
+export const operations: readonly AnyOperation[] = [...shipmentOperations, ...tokenOperations];
 
 export const operationsByName: ReadonlyMap<string, AnyOperation> = new Map(operations.map((o) => [o.name, o]));
