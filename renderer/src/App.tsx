@@ -3,6 +3,7 @@ import { desktopTransport, httpTransport, type Transport } from './api/transport
 import { SignIn } from './pages/SignIn';
 import { Shipments } from './pages/Shipments';
 import { Pack } from './pages/Pack';
+import { Credentials } from './pages/Credentials';
 
 const TOKEN_KEY = 'station.token';
 
@@ -24,7 +25,7 @@ export function App() {
     return saved ? httpTransport(saved) : null;
   });
 
-  const [view, setView] = useState<'pack' | 'shipments'>('pack');
+  const [view, setView] = useState<'pack' | 'shipments' | 'credentials'>('pack');
 
   const signOut = window.station
     ? null
@@ -45,6 +46,9 @@ export function App() {
             <button type="button" aria-current={view === 'shipments'} onClick={() => setView('shipments')}>
               Shipments
             </button>
+            <button type="button" aria-current={view === 'credentials'} onClick={() => setView('credentials')}>
+              Credentials
+            </button>
           </nav>
         )}
         {signOut && transport && (
@@ -54,7 +58,11 @@ export function App() {
         )}
       </header>
       {transport ? (
-        view === 'pack' ? <Pack transport={transport} /> : <Shipments transport={transport} />
+        {
+          pack: <Pack transport={transport} />,
+          shipments: <Shipments transport={transport} />,
+          credentials: <Credentials transport={transport} />,
+        }[view]
       ) : (
         <SignIn
           onSignedIn={(token) => {

@@ -78,6 +78,19 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
       await page.getByRole('button', { name: 'Shipments' }).click();
       await expect.poll(() => page.locator('.status').textContent()).toBe('0 shipments');
       expect(new URL(page.url()).hash).toBe('');
+
+      // The desk's credentials section: a new token is shown once, works, and is revoked from the list.
+      await page.getByRole('button', { name: 'Credentials' }).click();
+      const form = page.getByRole('form', { name: 'New credential' });
+      await form.getByLabel('Name').fill('web store');
+      await form.getByRole('button', { name: 'Create credential' }).click();
+      const shown = (await page.getByRole('region', { name: 'New token' }).locator('code').textContent())!;
+      expect(shown).toMatch(/^sspat_/);
+      expect((await desk.request('GET', '/shipments', { token: shown })).status).toBe(200);
+      const row = page.getByRole('table', { name: 'Credentials' }).getByRole('row', { name: /web store/ });
+      await row.getByRole('button', { name: 'Revoke' }).click();
+      await expect.poll(() => row.textContent()).toContain('revoked');
+      expect((await desk.request('GET', '/shipments', { token: shown })).status).toBe(401);
       await page.close();
     } finally {
       await desk.stop();
