@@ -2,12 +2,14 @@
  * `npm run bench`: speed and memory goals, measured (never asserted in tests). Each area adds its suite here.
  * Usage: npm run bench [-- suite-name …]
  */
+import { quoteSuite } from './quote.js';
+
 export interface BenchSuite {
   name: string;
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [];
+const suites: BenchSuite[] = [quoteSuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -1,8 +1,10 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
-import { notFound } from './errors.js';
+import { createOfficeDirectory } from './offices/directory.js';
+import { createQuoteService } from './quote/service.js';
+import { resourcePath } from './resources.js';
 import { createSettings } from './settings.js';
-import { createShipmentService, type PickupOffices } from './shipments/service.js';
+import { createShipmentService } from './shipments/service.js';
 import { createShipmentStore } from './shipments/store.js';
 import type { Db } from './store/db.js';
 import { createTracking } from './tracking/service.js';
@@ -20,11 +22,10 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
   const settings = createSettings(db, env);
   const shipmentStore = createShipmentStore(db);
   const tracking = createTracking(db, clock, shipmentStore);
-  const offices: PickupOffices = {
-    pickupAddress: (id) => {
-      throw notFound(`office ${id}`);
-    },
-  };
+  const offices = createOfficeDirectory(db, clock);
+  offices.loadDefaultIfEmpty(resourcePath('offices.json'));
+  const quotes = createQuoteService(db, clock);
+  quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
   const shipments = createShipmentService({
     db, clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
   });
@@ -35,6 +36,8 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     settings,
     auth: createAuthService(db, clock),
     shipments,
+    offices,
+    quotes,
   };
 }
 

@@ -19,6 +19,8 @@ export const routes: Route[] = [
   { method: 'POST', url: '/shipments/:id/packages', operation: 'packages.create' },
   { method: 'GET', url: '/shipments/:id/events', operation: 'events.list' },
   { method: 'POST', url: '/shipments/:id/events', operation: 'events.create' },
+  { method: 'GET', url: '/quote', operation: 'quote.get' },
+  { method: 'GET', url: '/offices', operation: 'offices.search' },
   { method: 'GET', url: '/tokens', operation: 'tokens.list' },
   { method: 'POST', url: '/tokens', operation: 'tokens.create' },
   { method: 'POST', url: '/tokens/:id/revoke', operation: 'tokens.revoke' },

@@ -1,4 +1,5 @@
 import foundation from './001-foundation.js';
+import officesRateCard from './002-offices-ratecard.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -10,4 +11,7 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];
+export const migrations: Migration[] = [
+  { version: 1, name: 'foundation', sql: foundation },
+  { version: 2, name: 'offices-ratecard', sql: officesRateCard },
+];

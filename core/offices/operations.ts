@@ -1,0 +1,33 @@
+import { fieldError } from '../errors.js';
+import { defineOperation } from '../operations/types.js';
+import type { LatLng } from './geo.js';
+import { OfficePage, OfficeSearch } from './schemas.js';
+
+/** `near=lat,lng` (its shape is checked by the schema; the ranges here). */
+function parseNear(near: string): LatLng {
+  const [lat, lng] = near.split(',').map((s) => Number(s.trim())) as [number, number];
+  if (lat < -90 || lat > 90) throw fieldError('/near', 'latitude must be from -90 to 90');
+  if (lng < -180 || lng > 180) throw fieldError('/near', 'longitude must be from -180 to 180');
+  return { lat, lng };
+}
+
+export const officeOperations = [
+  defineOperation({
+    name: 'offices.search',
+    summary: 'Search pickup offices',
+    description:
+      'Only active offices that deliver parcels. `zip` filters by postal code. Addition: `near=lat,lng` orders ' +
+      'nearest first and adds `distance_km` to each office. Pages count from 1; a page past the end is empty with `last: true`.',
+    tags: ['Offices'],
+    permission: 'shipments.write',
+    input: { query: OfficeSearch },
+    output: OfficePage,
+    handler: ({ services }, { query }) =>
+      services.offices.search({
+        zip: query.zip,
+        near: query.near === undefined ? undefined : parseNear(query.near),
+        page: query.page ?? 1,
+        size: query.size ?? 20,
+      }),
+  }),
+];

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { dataOption, withCore } from '../cli/context.js';
+import { DomainError, pointerToName } from '../errors.js';
+import type { RateCardInfo } from './service.js';
+
+function readJson(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new DomainError('validation_failed', `${file} is not JSON: ${(e as Error).message}`);
+  }
+}
+
+function summary(info: RateCardInfo): string {
+  const f = info.card.file;
+  const o = f.origin;
+  const lines = [
+    `version     ${f.version}${f.name ? ` (${f.name})` : ''}`,
+    `imported    ${info.imported_at} from ${info.source}`,
+    `origin      ${o.name}, ${o.street}, ${o.city} ${o.zip}, ${o.state}, ${o.country} (${o.lat}, ${o.lng}) ${o.time_zone}`,
+    `currency    ${f.currency}`,
+    `cut-off     ${f.cutoff}; promises at ${f.delivery_time}; working days ${f.working_days.join(',')} (1 = Monday); ${f.holidays.length} holidays`,
+    `sizes       ${Object.entries(f.sizes).map(([s, l]) => `${s} ≤ ${l.max_side_cm} cm side, ${l.max_sum_cm} cm sum, ${l.max_weight_kg} kg`).join('; ')}`,
+    `zones       ${f.zones.map((z) => z.id).join(', ')}`,
+    ...f.methods.map(
+      (m) =>
+        `method      ${m.method} "${m.name}"${m.cutoff ? ` cut-off ${m.cutoff}` : ''}: ` +
+        Object.entries(m.zones).map(([z, s]) => `${z} ${s.transit_days.join('-')} d`).join(', '),
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** `station ratecard …`: replace and inspect the rate card that quotes come from. */
+export function registerRateCardCommands(program: Command): void {
+  const ratecard = program.command('ratecard').description('the rate card quotes come from');
+  ratecard
+    .command('import <file>')
+    .description('validate a rate-card JSON file and make it the active card (an invalid card changes nothing)')
+    .addOption(dataOption())
+    .action((file: string, o: { data?: string }) =>
+      withCore(o.data, (core) => {
+        try {
+          const info = core.services.quotes.import(readJson(file), resolve(file));
+          console.log(`rate card ${info.version} is active (id ${info.id})`);
+        } catch (e) {
+          if (e instanceof DomainError && e.errors)
+            for (const err of e.errors) console.error(`  ${pointerToName(err.path) || '(file)'}: ${err.message}`);
+          throw e;
+        }
+      }),
+    );
+  ratecard
+    .command('show')
+    .description('print the active rate card: version, origin, zones, methods')
+    .addOption(dataOption())
+    .option('--json', 'print the card itself, as imported')
+    .action((o: { data?: string; json?: boolean }) =>
+      withCore(o.data, (core) => {
+        const info = core.services.quotes.active();
+        console.log(o.json ? JSON.stringify(info.card.file, null, 2) : summary(info));
+      }),
+    );
+}

@@ -1,0 +1,138 @@
+import { IANAZone } from 'luxon';
+import { validationError, type FieldError } from '../errors.js';
+import { parse } from '../validation.js';
+import { RateCardFile, SIZES, type RateCardFileT, type Size } from './ratecard-schema.js';
+
+/** A zone ready for matching: postal-code ranges already keyed. */
+export interface CompiledZone {
+  id: string;
+  name: string;
+  zips: Array<{ from: string; to: string }>;
+  distance: { from: number; to: number } | null;
+}
+
+export interface CompiledMethod {
+  method: RateCardFileT['methods'][number]['method'];
+  name: string;
+  title: string;
+  /** Minutes after midnight, in the origin's time zone. */
+  cutoff: number;
+  sameDay: boolean;
+  zones: Map<string, { transit: [number, number]; rates: Partial<Record<Size, number>> }>;
+}
+
+/** A validated card, in the shape the quote needs. `file` is what was imported, kept for display and export. */
+export interface RateCard {
+  file: RateCardFileT;
+  timeZone: string;
+  origin: { lat: number; lng: number };
+  deliveryTime: { hour: number; minute: number };
+  workingDays: ReadonlySet<number>;
+  /** Holidays as day numbers (days since 1970-01-01), the calendar unit of the quote. */
+  holidays: ReadonlySet<number>;
+  zipKey: (zip: string) => string | null;
+  zones: CompiledZone[];
+  methods: CompiledMethod[];
+  /** Promise strings by day number, memoised: a day's delivery time and offset never change for a card. */
+  promises: Map<number, string>;
+}
+
+export const DAY_MS = 86_400_000;
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Postal-code keys compare as numbers when both are digits ("999" < "1000"), else as upper-case text. */
+export function compareKeys(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function keyFunction(pattern: string | undefined): (zip: string) => string | null {
+  const normal = (zip: string) => zip.toUpperCase().replace(/\s+/g, '');
+  if (pattern === undefined) return (zip) => normal(zip) || null;
+  const re = new RegExp(pattern);
+  return (zip) => {
+    const m = re.exec(normal(zip));
+    return m ? (m[1] ?? m[0]).toUpperCase() : null;
+  };
+}
+
+/**
+ * Validates a rate-card file whole and returns it compiled, or throws `validation_failed` listing every
+ * problem with a JSON pointer into the file (`/methods/2/zones/LOCAL/transit_days`).
+ */
+export function compileRateCard(input: unknown): RateCard {
+  const file = parse(RateCardFile, input);
+  const errors: FieldError[] = [];
+  const fail = (path: string, message: string) => errors.push({ path, message });
+
+  if (!IANAZone.isValidZone(file.origin.time_zone)) fail('/origin/time_zone', 'is not an IANA time zone');
+  if (!Intl.supportedValuesOf('currency').includes(file.currency)) fail('/currency', 'is not an ISO 4217 currency code');
+  if (minutes(file.cutoff) >= minutes(file.delivery_time)) fail('/cutoff', 'must be before delivery_time');
+
+  const limits = ['max_side_cm', 'max_sum_cm', 'max_weight_kg'] as const;
+  SIZES.slice(1).forEach((size, i) => {
+    const smaller = file.sizes[SIZES[i]!];
+    for (const l of limits)
+      if (file.sizes[size][l] < smaller[l]) fail(`/sizes/${size}/${l}`, `must not be below ${SIZES[i]}'s`);
+  });
+
+  let zipKey: RateCard['zipKey'] = keyFunction(undefined);
+  try {
+    zipKey = keyFunction(file.zip_key);
+  } catch {
+    fail('/zip_key', 'is not a valid regular expression');
+  }
+
+  const zoneIds = new Set<string>();
+  const zones: CompiledZone[] = file.zones.map((z, i) => {
+    if (zoneIds.has(z.id)) fail(`/zones/${i}/id`, `repeats zone ${z.id}`);
+    zoneIds.add(z.id);
+    if (!z.zips?.length && !z.distance_km) fail(`/zones/${i}`, 'needs zips or distance_km');
+    const zips = (z.zips ?? []).map((r, j) => {
+      const from = zipKey(r.from);
+      const to = zipKey(r.to);
+      if (from === null) fail(`/zones/${i}/zips/${j}/from`, 'does not match zip_key');
+      if (to === null) fail(`/zones/${i}/zips/${j}/to`, 'does not match zip_key');
+      if (from !== null && to !== null && compareKeys(from, to) > 0) fail(`/zones/${i}/zips/${j}/to`, 'must not be before from');
+      return { from: from ?? '', to: to ?? '' };
+    });
+    if (z.distance_km && z.distance_km.from >= z.distance_km.to) fail(`/zones/${i}/distance_km/to`, 'must be above from');
+    return { id: z.id, name: z.name, zips, distance: z.distance_km ?? null };
+  });
+
+  const methodIds = new Set<string>();
+  const methods: CompiledMethod[] = file.methods.map((m, i) => {
+    const at = `/methods/${i}`;
+    if (methodIds.has(m.method)) fail(`${at}/method`, `repeats method ${m.method}`);
+    methodIds.add(m.method);
+    const cutoff = minutes(m.cutoff ?? file.cutoff);
+    if (m.cutoff !== undefined && cutoff >= minutes(file.delivery_time)) fail(`${at}/cutoff`, 'must be before delivery_time');
+    const served = Object.entries(m.zones);
+    if (!served.length) fail(`${at}/zones`, 'must name at least one zone');
+    const zoneMap: CompiledMethod['zones'] = new Map();
+    for (const [zoneId, s] of served) {
+      if (!zoneIds.has(zoneId)) fail(`${at}/zones/${zoneId}`, 'is not a zone of this card');
+      const [min, max] = s.transit_days;
+      if (min > max) fail(`${at}/zones/${zoneId}/transit_days`, 'min must not exceed max');
+      if (m.same_day && max !== 0) fail(`${at}/zones/${zoneId}/transit_days`, 'must be [0, 0] for a same_day method');
+      zoneMap.set(zoneId, { transit: [min, max], rates: s.rates });
+    }
+    return { method: m.method, name: m.name, title: m.title, cutoff, sameDay: m.same_day ?? false, zones: zoneMap };
+  });
+
+  if (errors.length) throw validationError(errors);
+  const [h, mi] = [Math.floor(minutes(file.delivery_time) / 60), minutes(file.delivery_time) % 60];
+  return {
+    file,
+    timeZone: file.origin.time_zone,
+    origin: { lat: file.origin.lat, lng: file.origin.lng },
+    deliveryTime: { hour: h, minute: mi },
+    workingDays: new Set(file.working_days),
+    holidays: new Set(file.holidays.map((d) => Date.parse(d.date) / DAY_MS)),
+    zipKey,
+    zones,
+    methods,
+    promises: new Map(),
+  };
+}
