@@ -17,7 +17,7 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
   beforeAll(async () => {
     s = await startStation();
     const acc = await s.account('desk');
-    token = await s.token(acc, ['shipments.read', 'shipments.write', 'events.read']);
+    token = await s.token(acc, ['shipments.read', 'shipments.write', 'events.read', 'rates.read']);
     for (const [ref, name, city] of [
       ['ORD-100', 'José Pérez', 'Rosario'],
       ['ORD-101', 'Zoë Müller', 'Mendoza'],
@@ -123,12 +123,21 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     expect(await form.locator('.field.invalid .error').textContent()).toMatch(/must be > 0/);
 
     await form.getByLabel('Height (cm)').fill('10');
+    // Quote the postal code and take the last (dearest) option rather than the default.
+    await form.getByRole('button', { name: 'Quote methods' }).click();
+    const options = form.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    const quoted = await s.request('GET', '/quote?zip=C1059&size=M', { token });
+    const chosen = quoted.body[quoted.body.length - 1].method as string;
+    await options.last().check();
     await form.getByRole('button', { name: 'Create shipment' }).click();
     const packed = page.getByRole('region', { name: 'Packed shipment' });
     await expect.poll(() => packed.textContent()).toContain('Łukasz Żółć');
     const code = (await packed.locator('h2').textContent())!;
     const stored = await s.request('GET', `/shipments/${code}`, { token });
-    expect(stored.body).toMatchObject({ ref: 'ORD-200', dimensions: { weight: 1.5, height: 10 } });
+    expect(stored.body).toMatchObject({ ref: 'ORD-200', method: chosen, dimensions: { weight: 1.5, height: 10 } });
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-results', 'desk-pack.png'), fullPage: true });
     await page.close();
   });
 });
