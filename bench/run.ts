@@ -3,13 +3,15 @@
  * Usage: npm run bench [-- suite-name …]
  */
 import { quoteSuite } from './quote.js';
+import { printingSuite } from './printing.js';
+import { labelsSuite } from './labels.js';
 
 export interface BenchSuite {
   name: string;
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [quoteSuite];
+const suites: BenchSuite[] = [quoteSuite, printingSuite, labelsSuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

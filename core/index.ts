@@ -12,6 +12,8 @@ export interface CoreOptions {
   dataDir: string;
   clock?: Clock;
   env?: Record<string, string | undefined>;
+  /** Run the print queue's worker in this process (the service and the desk do; one-shot CLI commands do not). */
+  printQueue?: boolean;
 }
 
 export interface RawInput {
@@ -33,9 +35,10 @@ export interface Core {
   close(): void;
 }
 
-export function createCore({ dataDir, clock = systemClock, env = process.env }: CoreOptions): Core {
+export function createCore({ dataDir, clock = systemClock, env = process.env, printQueue = true }: CoreOptions): Core {
   const db = openDb(join(dataDir, DB_FILE));
   const services = createServices({ db, clock, dataDir, env });
+  if (printQueue) services.printing.queue.start();
 
   function operation(name: string): AnyOperation {
     const op = operationsByName.get(name);
@@ -64,7 +67,10 @@ export function createCore({ dataDir, clock = systemClock, env = process.env }: 
       } as never;
       return op.handler({ principal, services, baseUrl: opts.baseUrl ?? null }, input);
     },
-    close: () => db.close(),
+    close: () => {
+      services.printing.queue.stop();
+      db.close();
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
+import { createLabelFeature } from './labels/compose.js';
 import { createOfficeDirectory } from './offices/directory.js';
+import { retryPolicyFromEnv } from './printing/queue.js';
+import { createPrintingService } from './printing/service.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
 import { createSettings } from './settings.js';
@@ -29,6 +32,9 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
   const shipments = createShipmentService({
     db, clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
   });
+  const labelFeature = createLabelFeature({
+    db, clock, dataDir, store: shipmentStore, shipments, tracking, offices, timeZone: settings.timeZone,
+  });
   return {
     db,
     clock,
@@ -38,6 +44,11 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     shipments,
     offices,
     quotes,
+    keys: labelFeature.keys,
+    qr: labelFeature.qr,
+    labels: labelFeature.labels,
+    manifests: labelFeature.manifests,
+    printing: createPrintingService({ db, clock, labels: labelFeature.labels, resolveShipment: shipments.resolve, retry: retryPolicyFromEnv(env) }),
   };
 }
 

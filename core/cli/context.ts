@@ -16,7 +16,7 @@ export function intArg(min: number, max: number) {
 
 /** Opens the store for one command and closes it afterwards, also when the command fails. */
 export async function withCore<T>(data: string | undefined, fn: (core: Core) => T | Promise<T>): Promise<T> {
-  const core = createCore({ dataDir: resolveDataDir(data) });
+  const core = createCore({ dataDir: resolveDataDir(data), printQueue: false });
   try {
     return await fn(core);
   } finally {

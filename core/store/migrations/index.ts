@@ -1,5 +1,7 @@
 import foundation from './001-foundation.js';
 import officesRateCard from './002-offices-ratecard.js';
+import labels from './003-labels.js';
+import printing from './004-printing.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -14,4 +16,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: 'foundation', sql: foundation },
   { version: 2, name: 'offices-ratecard', sql: officesRateCard },
+  { version: 3, name: 'labels', sql: labels },
+  { version: 4, name: 'printing', sql: printing },
 ];

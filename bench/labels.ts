@@ -1,0 +1,83 @@
+/**
+ * Labels: one A7 label (ms), a 500-label PDF_A4 batch (s, peak memory) and QR token sign+verify throughput,
+ * through the real services on a fresh data directory (shipments created by the shipment service).
+ * Goals: A7 ≤ 10 ms; 500 labels ≤ 2 s and ≤ 300 MB.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../core/index.js';
+import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import type { BenchSuite } from './run.js';
+import { fmt, summarize, time } from './stats.js';
+
+const BATCH = 500;
+const SINGLES = 200;
+const QR_ROUNDS = 2_000;
+
+/** CPU time of this process (user + system) in ms: unlike wall time, not inflated by other load on the machine. */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+function shipment(i: number): ShipmentCreateT {
+  return {
+    ref: `BENCH-${i}`,
+    type: 'DELIVERY',
+    origin: {
+      contact: { name: 'Depósito Central Ñandú' },
+      address: { street: 'Av. Vélez Sarsfield 1500', city: 'Córdoba', state: 'Córdoba', country: 'AR', zip: 'X5000' },
+    },
+    destination: {
+      contact: { name: `Zofia Łukasiewicz-Ğündoğdu ${i}`, phone: '+48123456789' },
+      address: { street: `ulica Świętokrzyska ${i} m. 4, klatka B`, city: 'Kraków', state: 'Małopolskie', country: 'PL', zip: '30-001' },
+    },
+    dimensions: { height: 10, width: 20, length: 30, weight: 1 + (i % 7) / 4 },
+  } as ShipmentCreateT;
+}
+
+export const labelsSuite: BenchSuite = {
+  name: 'labels',
+  async run() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-labels-'));
+    const core = createCore({ dataDir });
+    try {
+      const { shipments, labels, qr, auth } = core.services;
+      const acc = auth.createAccount('bench').id;
+      const codes = Array.from({ length: BATCH }, (_, i) => shipments.create(acc, shipment(i)).code);
+
+      // Warm-up: loads the renderer, parses the fonts, JIT-compiles the hot paths.
+      for (let i = 0; i < 20; i++) await labels.renderPdf(acc, [codes[i]!], { format: 'PDF_A7' });
+
+      let cpu = cpuMs();
+      const single = summarize(await time(SINGLES, (i) => labels.renderPdf(acc, [codes[i % BATCH]!], { format: 'PDF_A7' })));
+      const singleCpu = (cpuMs() - cpu) / SINGLES;
+      console.log(
+        `one A7 label (renderPdf: token, layout, PDF, labelled_at): p50 ${fmt(single.p50)}, p95 ${fmt(single.p95)}, ` +
+          `CPU ${fmt(singleCpu)} per label (goal ≤ 10 ms)`,
+      );
+
+      const rssBefore = process.memoryUsage().rss;
+      const t0 = performance.now();
+      cpu = cpuMs();
+      const pdf = await labels.renderPdf(acc, codes, { format: 'PDF_A4' });
+      const seconds = (performance.now() - t0) / 1000;
+      const batchCpu = (cpuMs() - cpu) / 1000;
+      const peakMb = process.resourceUsage().maxRSS / 1024;
+      console.log(
+        `${BATCH} labels, PDF_A4 (${Math.ceil(BATCH / 8)} pages, ${(pdf.length / 1e6).toFixed(2)} MB): ${seconds.toFixed(2)} s, ` +
+          `CPU ${batchCpu.toFixed(2)} s (goal ≤ 2 s); ` +
+          `peak RSS of the whole process ${peakMb.toFixed(0)} MB (goal ≤ 300 MB; ${(rssBefore / 1e6).toFixed(0)} MB before the batch)`,
+      );
+
+      const t1 = performance.now();
+      for (let i = 0; i < QR_ROUNDS; i++) await qr.verify(await qr.sign(codes[i % BATCH]!, acc));
+      const perSecond = QR_ROUNDS / ((performance.now() - t1) / 1000);
+      console.log(`QR token sign + verify: ${perSecond.toFixed(0)} per second`);
+    } finally {
+      core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};

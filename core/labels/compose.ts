@@ -1,0 +1,39 @@
+import type { Clock } from '../clock.js';
+import { createManifestService } from '../manifests/service.js';
+import type { OfficeDirectory } from '../offices/directory.js';
+import { createKeyStore, keysDir } from '../qr/keys.js';
+import { createQrTokens } from '../qr/tokens.js';
+import type { ShipmentService } from '../shipments/service.js';
+import type { ShipmentStore } from '../shipments/store.js';
+import type { Db } from '../store/db.js';
+import type { Tracking } from '../tracking/service.js';
+import { createDownloads } from './downloads.js';
+import { createLabelService } from './service.js';
+
+export interface LabelFeatureDeps {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  store: ShipmentStore;
+  shipments: ShipmentService;
+  tracking: Tracking;
+  offices: Pick<OfficeDirectory, 'byId'>;
+  timeZone: () => string;
+}
+
+/**
+ * The services of labels, QR tokens and manifests, built together because they share the download store and
+ * the signing keys. The signing key is made here at first start when the data directory has none.
+ */
+export function createLabelFeature(d: LabelFeatureDeps) {
+  const keys = createKeyStore(keysDir(d.dataDir), d.clock);
+  keys.ensureActive();
+  const qr = createQrTokens(keys, d.clock);
+  const downloads = createDownloads(d.db, d.clock, d.dataDir);
+  return {
+    keys,
+    qr,
+    labels: createLabelService({ db: d.db, store: d.store, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    manifests: createManifestService({ db: d.db, clock: d.clock, store: d.store, tracking: d.tracking, downloads, timeZone: d.timeZone }),
+  };
+}

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import { inTransaction, type Db } from '../store/db.js';
+
+export const DOWNLOAD_TTL_MS = 24 * 3600 * 1000;
+/** 32 random bytes, base64url: the whole of a download url's secret. */
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+export type DownloadKind = 'label' | 'manifest';
+
+interface FileRow {
+  id: number;
+  kind: DownloadKind;
+  file: string;
+  expires_at: number;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Token-free downloads of generated PDFs (contract: label urls carry an unguessable secret and expire after
+ * 24 hours). Files live under the data directory; a row maps the secret's hash to the file and its expiry.
+ */
+export function createDownloads(db: Db, clock: Clock, dataDir: string) {
+  const stmts = {
+    insert: db.prepare(
+      `INSERT INTO label_files (secret_hash, account_id, kind, codes, format, file, created_at, expires_at)
+       VALUES (@secret_hash, @account_id, @kind, @codes, @format, @file, @created_at, @expires_at)`,
+    ),
+    byHash: db.prepare<[Buffer], FileRow>('SELECT id, kind, file, expires_at FROM label_files WHERE secret_hash = ?'),
+    expired: db.prepare<[number], FileRow>('SELECT id, kind, file, expires_at FROM label_files WHERE expires_at <= ?'),
+    remove: db.prepare<[number]>('DELETE FROM label_files WHERE id = ?'),
+  };
+
+  /** Writes `bytes` to `<data>/<relPath>` atomically (temp file, then rename), so a download never sees half a PDF. */
+  function writeFile(relPath: string, bytes: Uint8Array): void {
+    const abs = join(dataDir, relPath);
+    mkdirSync(join(abs, '..'), { recursive: true, mode: 0o700 });
+    const tmp = `${abs}.${process.pid}.tmp`;
+    writeFileSync(tmp, bytes, { mode: 0o600 });
+    renameSync(tmp, abs);
+  }
+
+  /** Forgets expired links; label PDFs go with them (a manifest's PDF stays, its manifest can link it again). */
+  function sweep(): void {
+    const gone = inTransaction(db, () => {
+      const rows = stmts.expired.all(clock.now().getTime());
+      for (const r of rows) stmts.remove.run(r.id);
+      return rows;
+    });
+    for (const r of gone) if (r.kind === 'label') rmSync(join(dataDir, r.file), { force: true });
+  }
+
+  return {
+    dataDir,
+    writeFile,
+    sweep,
+
+    /**
+     * A new link to `relPath` (already written). Runs inside the caller's transaction when there is one, so
+     * that e.g. labelled_at and the link are recorded together. Returns the secret for the url.
+     */
+    link(opts: { accountId: number; kind: DownloadKind; codes: string[]; format: string; file: string }): string {
+      const secret = randomBytes(32).toString('base64url');
+      const now = clock.now().getTime();
+      stmts.insert.run({
+        secret_hash: sha256(secret),
+        account_id: opts.accountId,
+        kind: opts.kind,
+        codes: JSON.stringify(opts.codes),
+        format: opts.format,
+        file: opts.file,
+        created_at: now,
+        expires_at: now + DOWNLOAD_TTL_MS,
+      });
+      return secret;
+    },
+
+    /** Absolute path of the file behind `secret`; unknown, malformed or expired is not found. */
+    open(secret: string): string {
+      const row = SECRET.test(secret) ? stmts.byHash.get(sha256(secret)) : undefined;
+      if (!row || row.expires_at <= clock.now().getTime()) throw notFound('label file');
+      return join(dataDir, row.file);
+    },
+
+    removeFile: (relPath: string) => rmSync(join(dataDir, relPath), { force: true }),
+
+    /** A fresh file name for a label document; the name does not reveal the secret. */
+    newLabelFile: () => join('labels', `${randomBytes(16).toString('hex')}.pdf`),
+  };
+}
+
+export type Downloads = ReturnType<typeof createDownloads>;
+
+/** `{base_url}/labels/files/<secret>.pdf`; without a base url (IPC, CLI) the path alone. */
+export function downloadUrl(baseUrl: string | null, secret: string): string {
+  return `${baseUrl ?? ''}/labels/files/${secret}.pdf`;
+}

@@ -1,0 +1,168 @@
+import { fieldError, invalidState, notFound } from '../errors.js';
+import type { OfficeDirectory } from '../offices/directory.js';
+import type { QrTokens } from '../qr/tokens.js';
+import type { ShipmentService } from '../shipments/service.js';
+import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
+import { inTransaction, type Db } from '../store/db.js';
+import { labelData } from './data.js';
+import { downloadUrl, type Downloads } from './downloads.js';
+import type { LabelData } from './layout.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from './primitives.js';
+import type { MonoRaster } from './raster-types.js';
+import { TILES_PER_A4, type LabelFormat } from './formats.js';
+
+export const MAX_LABEL_CODES = 500;
+
+export interface PdfOptions {
+  format: LabelFormat;
+  /** PDF_A4 only: the first tile (1..8) to use on the first sheet. */
+  start?: number | undefined;
+  /** With each parent shipment, its packages (after it, by number): one document with every piece. */
+  packages?: boolean | undefined;
+}
+
+export interface LabelServiceDeps {
+  db: Db;
+  store: ShipmentStore;
+  shipments: ShipmentService;
+  offices: Pick<OfficeDirectory, 'byId'>;
+  qr: QrTokens;
+  downloads: Downloads;
+}
+
+/**
+ * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
+ * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
+ */
+export function createLabelService({ db, store, shipments, offices, qr, downloads }: LabelServiceDeps) {
+  const accountOfCodeStmt = db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?');
+
+  /** The account's shipment with this code (any letter case); another account's is not found. */
+  function byCode(accountId: number, code: string): ShipmentRow {
+    const row = store.byCode(accountId, code.toUpperCase());
+    if (!row) throw notFound(`shipment ${code}`);
+    return row;
+  }
+
+  function labellable(row: ShipmentRow): ShipmentRow {
+    if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
+    return row;
+  }
+
+  /** The shipments of a document, in order; with `packages`, each parent followed by its live packages. */
+  function pieces(accountId: number, codes: string[], withPackages: boolean): ShipmentRow[] {
+    const out: ShipmentRow[] = [];
+    for (const code of codes) {
+      const row = labellable(byCode(accountId, code));
+      out.push(row);
+      if (withPackages && row.packages > 0) out.push(...store.children(row.id).filter((c) => c.status !== 'CANCELED'));
+    }
+    return out;
+  }
+
+  async function dataOf(accountId: number, rows: ShipmentRow[]): Promise<LabelData[]> {
+    const parents = new Map<number, number>();
+    const packagesOf = (parentId: number) => {
+      let n = parents.get(parentId);
+      if (n === undefined) parents.set(parentId, (n = store.byId(accountId, parentId)?.packages ?? 0));
+      return n;
+    };
+    return Promise.all(
+      rows.map(async (row) => {
+        const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
+        return labelData(row, {
+          qr: await qr.sign(row.code, accountId),
+          office: office ? { code: office.code, name: office.name } : null,
+          packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
+        });
+      }),
+    );
+  }
+
+  /**
+   * Records that the shipments were labelled, in one transaction with `andThen` (e.g. the download link). Each
+   * row is read again inside it: a shipment canceled while its PDF was drawn gets no label after all.
+   */
+  function markLabelled<T>(accountId: number, rows: ShipmentRow[], andThen: () => T): T {
+    return inTransaction(db, () => {
+      for (const r of rows) shipments.markLabelled(labellable(store.byId(accountId, r.id)!));
+      return andThen();
+    });
+  }
+
+  async function document(accountId: number, codes: string[], opts: PdfOptions): Promise<{ rows: ShipmentRow[]; pdf: Uint8Array }> {
+    if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
+    if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
+    if (opts.start !== undefined) {
+      if (opts.format !== 'PDF_A4') throw fieldError('/start', 'is accepted with printer PDF_A4 only');
+      if (!Number.isInteger(opts.start) || opts.start < 1 || opts.start > TILES_PER_A4)
+        throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
+    }
+    const rows = pieces(accountId, codes, opts.packages ?? false);
+    const data = await dataOf(accountId, rows);
+    const { labelLayout, labelsPdf } = await import('./render.js');
+    const pdf = await labelsPdf(
+      (function* () {
+        for (const d of data) yield labelLayout(d);
+      })(),
+      opts.format,
+      opts.start ?? 1,
+      rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`,
+    );
+    return { rows, pdf };
+  }
+
+  return {
+    /** The PDF of `codes` (in order). Sets labelled_at. */
+    async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
+      const { rows, pdf } = await document(accountId, codes, opts);
+      markLabelled(accountId, rows, () => undefined);
+      return pdf;
+    },
+
+    /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
+    async renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> {
+      const row = labellable(byCode(accountId, code));
+      const [data] = await dataOf(accountId, [row]);
+      const { labelLayout, renderRaster } = await import('./render.js');
+      const raster = renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
+      markLabelled(accountId, [row], () => undefined);
+      return raster;
+    },
+
+    /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
+    async issue(accountId: number, codes: string[], opts: PdfOptions, baseUrl: string | null): Promise<{ url: string }> {
+      downloads.sweep();
+      const { rows, pdf } = await document(accountId, codes, opts);
+      const file = downloads.newLabelFile();
+      downloads.writeFile(file, pdf);
+      try {
+        const secret = markLabelled(accountId, rows, () =>
+          downloads.link({ accountId, kind: 'label', codes: rows.map((r) => r.code), format: opts.format, file }),
+        );
+        return { url: downloadUrl(baseUrl, secret) };
+      } catch (e) {
+        downloads.removeFile(file);
+        throw e;
+      }
+    },
+
+    /** `GET /labels/qr`: the signed token a label's QR carries. */
+    async qrToken(accountId: number, code: string): Promise<string> {
+      const row = labellable(byCode(accountId, code));
+      return qr.sign(row.code, accountId);
+    },
+
+    /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
+    accountOfCode(code: string): number {
+      const r = accountOfCodeStmt.get(code.toUpperCase());
+      if (!r) throw notFound(`shipment ${code}`);
+      return r.account_id;
+    },
+
+    /** The file behind a download secret (404 when unknown or expired). */
+    openDownload: (secret: string) => downloads.open(secret),
+  };
+}
+
+export type LabelService = ReturnType<typeof createLabelService>;

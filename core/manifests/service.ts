@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import type { Clock } from '../clock.js';
+import { DomainError, fieldError, notFound } from '../errors.js';
+import { downloadUrl, type Downloads } from '../labels/downloads.js';
+import type { PartyT } from '../schemas/common.js';
+import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { Tracking } from '../tracking/service.js';
+import type { ManifestLine } from './layout.js';
+import { createManifestStore, type ManifestRow } from './store.js';
+
+export const MAX_MANIFEST_CODES = 500;
+
+export interface ManifestView {
+  id: number;
+  created_at: string;
+  shipments: number;
+  pieces: number;
+  weight: number;
+  codes: string[];
+  url: string;
+}
+
+export interface ManifestDeps {
+  db: Db;
+  clock: Clock;
+  store: ShipmentStore;
+  tracking: Tracking;
+  downloads: Downloads;
+  timeZone: () => string;
+}
+
+const weightOf = (r: ShipmentRow) => (JSON.parse(r.dimensions) as { weight: number }).weight;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * End-of-day manifests: the driver's receipt for the parcels handed over at collection. Creating one moves every
+ * listed shipment TO_COLLECT → COLLECTED in one transaction; a shipment in any other state refuses the whole
+ * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
+ * counting under its parent.
+ */
+export function createManifestService({ db, clock, store: shipmentStore, tracking, downloads, timeZone }: ManifestDeps) {
+  const store = createManifestStore(db);
+  const fileOf = (id: number) => join('manifests', `${id}.pdf`);
+
+  function byCode(accountId: number, code: string, i: number): ShipmentRow {
+    const row = shipmentStore.byCode(accountId, code.toUpperCase());
+    if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
+    if (row.status !== 'TO_COLLECT')
+      throw new DomainError('invalid_state', `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`, {
+        extra: { shipment: row.code, index: i },
+      });
+    return row;
+  }
+
+  /** The PDF is drawn from stored data, so a manifest whose file is missing (e.g. a crash after commit) draws it again. */
+  async function ensurePdf(m: ManifestRow): Promise<void> {
+    if (existsSync(join(downloads.dataDir, fileOf(m.id)))) return;
+    const rows = store.shipmentIds(m.id).map((id) => shipmentStore.byId(m.account_id, id)!);
+    const lines: ManifestLine[] = rows.map((r) => {
+      const dest = JSON.parse(r.destination) as PartyT;
+      return {
+        code: r.code,
+        receiver: dest.contact.name,
+        city: `${dest.address.zip} ${dest.address.city}`,
+        weightKg: weightOf(r),
+        piece: r.parent_id !== null && r.number !== null ? `${r.number}/${shipmentStore.byId(m.account_id, r.parent_id)?.packages ?? r.number}` : '1',
+      };
+    });
+    const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat("yyyy-MM-dd HH:mm ZZZZ");
+    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('../labels/render.js');
+    const pdf = await pagesPdf(
+      manifestPages({ id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight }, lines),
+      A4_W,
+      A4_H,
+      `Collection manifest ${m.id}`,
+    );
+    downloads.writeFile(fileOf(m.id), pdf);
+  }
+
+  async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {
+    await ensurePdf(m);
+    const codes = store.shipmentIds(m.id).map((id) => shipmentStore.byId(m.account_id, id)!.code);
+    const secret = downloads.link({ accountId: m.account_id, kind: 'manifest', codes, format: 'A4', file: fileOf(m.id) });
+    return {
+      id: m.id,
+      created_at: new Date(m.created_at).toISOString(),
+      shipments: m.shipments,
+      pieces: m.pieces,
+      weight: m.weight,
+      codes,
+      url: downloadUrl(baseUrl, secret),
+    };
+  }
+
+  return {
+    async create(accountId: number, codes: string[], baseUrl: string | null): Promise<ManifestView> {
+      const seen = new Map<string, number>();
+      codes.forEach((c, i) => {
+        const key = c.toUpperCase();
+        if (seen.has(key)) throw fieldError(`/codes/${i}`, `repeats ${c} (listed at ${seen.get(key)})`);
+        seen.set(key, i);
+      });
+      const manifest = inTransaction(db, () => {
+        const rows = codes.map((c, i) => byCode(accountId, c, i));
+        const m: Omit<ManifestRow, 'id'> = {
+          account_id: accountId,
+          created_at: clock.now().getTime(),
+          shipments: new Set(rows.map((r) => r.parent_id ?? r.id)).size,
+          pieces: rows.length,
+          weight: round3(rows.reduce((a, r) => a + weightOf(r), 0)),
+        };
+        const id = store.insert(m, rows.map((r) => r.id));
+        for (const r of rows) tracking.move(r, { status: 'COLLECTED' });
+        return { id, ...m };
+      });
+      return view(manifest, baseUrl);
+    },
+
+    async get(accountId: number, id: number, baseUrl: string | null): Promise<ManifestView> {
+      const m = store.byId(accountId, id);
+      if (!m) throw notFound(`manifest ${id}`);
+      return view(m, baseUrl);
+    },
+  };
+}
+
+export type ManifestService = ReturnType<typeof createManifestService>;

@@ -1,0 +1,50 @@
+import { constants } from 'node:fs';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { testPagePdf } from './pdf.js';
+import { TransportError } from './transport.js';
+import type { Driver, RawDriverName } from './types.js';
+
+const EXTENSION: Record<RawDriverName, string> = { escpos: 'bin', zpl: 'zpl', tspl: 'tspl' };
+
+/**
+ * Writes each unit into a folder: the PDF, or with `settings.raw` the bytes a raw driver would send. For tests,
+ * archives and desks without a printer. The file appears under its final name at once (write, then rename),
+ * so a folder watcher never picks up half a label.
+ */
+export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
+  const rawOf = (raw: RawDriverName | undefined) => (raw ? rawDrivers[raw] : null);
+  return {
+    name: 'file',
+    formats: ['PDF_A7', 'PDF_A4'],
+    unitSize: (format) => (format === 'PDF_A4' ? 8 : 1),
+    checkConnection: (c) => (isAbsolute(c) ? null : 'must be the absolute path of a folder'),
+    prepare(labels, codes, printer, format) {
+      const raw = rawOf(printer.settings.raw);
+      return raw ? raw.prepare(labels, codes, printer, 'PDF_A7') : labels.pdf(codes, format);
+    },
+    testPage(printer) {
+      const raw = rawOf(printer.settings.raw);
+      return raw ? raw.testPage(printer) : testPagePdf(printer.name, 'PDF_A7');
+    },
+    async deliver(printer, payload, unit) {
+      const ext = printer.settings.raw ? EXTENSION[printer.settings.raw] : 'pdf';
+      const file = join(printer.connection, `${unit.name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}`);
+      try {
+        await mkdir(printer.connection, { recursive: true });
+        await writeFile(`${file}.part`, payload);
+        await rename(`${file}.part`, file);
+      } catch (e) {
+        throw new TransportError(`${file}: ${(e as Error).message}`);
+      }
+    },
+    async status(printer) {
+      try {
+        await access(printer.connection, constants.W_OK);
+        return { online: true, paper_out: null, head_open: null, detail: null };
+      } catch (e) {
+        return { online: false, paper_out: null, head_open: null, detail: (e as Error).message };
+      }
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
+import { JOB_STATES } from './store.js';
+import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS } from './types.js';
+
+const PrinterName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  description: 'Letters, digits, dot, dash, underscore; unique per account',
+  'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+});
+
+export const PrinterSettings = Type.Object(
+  {
+    dpi: Type.Optional(Type.Union([Type.Literal(203), Type.Literal(300)], { description: 'Print-head resolution (raw drivers); default 203' })),
+    darkness: Type.Optional(Type.Integer({ minimum: 0, maximum: 30, description: '0–30 (ZPL ~SD; TSPL DENSITY gets half)' })),
+    speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 14, description: 'Inches per second (ZPL ^PR, TSPL SPEED)' })),
+    width_dots: Type.Optional(Type.Integer({ minimum: 96, maximum: 2400, description: 'ESC/POS head width in dots (576: 80 mm, 384: 58 mm)' })),
+    native: Type.Optional(Type.Boolean({ description: "ESC/POS: the printer's own QR and Code 128 commands instead of the raster" })),
+    gap_mm: Type.Optional(Type.Number({ minimum: 0, maximum: 20, description: 'TSPL: gap between labels in mm (default 3)' })),
+    status_ack: Type.Optional(
+      Type.Boolean({ description: 'Raw drivers over TCP: confirm each label with a status request (default true); false for printers that never answer' }),
+    ),
+    raw: Type.Optional(StringEnum(RAW_DRIVERS, 'File driver: write this raw job instead of the PDF')),
+  },
+  { additionalProperties: false },
+);
+
+const printerFields = {
+  driver: StringEnum(DRIVERS, 'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS); file: a folder'),
+  connection: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    description: 'tcp://HOST:PORT or a device path (raw drivers), a queue name (system), an absolute folder (file)',
+  }),
+  settings: Type.Optional(PrinterSettings),
+  default_for: Type.Optional(Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another'))),
+};
+
+export const PrinterCreate = Type.Object({ name: PrinterName, ...printerFields }, { additionalProperties: false });
+export const PrinterUpdate = Type.Object(printerFields, { additionalProperties: false });
+export const PrinterParams = Type.Object({ name: PrinterName }, { additionalProperties: false });
+
+export const Printer = Type.Object({
+  name: Type.String(),
+  driver: StringEnum(DRIVERS),
+  connection: Type.String(),
+  settings: PrinterSettings,
+  default_for: Nullable(StringEnum(LABEL_FORMATS)),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+export const PrinterList = Type.Object({ data: Type.Array(Printer) });
+
+export const PrinterStatus = Type.Object({
+  online: Type.Boolean(),
+  paper_out: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
+  head_open: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
+  detail: Nullable(Type.String()),
+});
+
+export const TestPrint = Type.Object({
+  accepted: Type.Boolean({ description: 'True when the printer accepted every byte of the test page' }),
+  error: Nullable(Type.String()),
+});
+
+export const DiscoveredPrinters = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      driver: Type.Literal('system'),
+      connection: Type.String(),
+      device: Nullable(Type.String()),
+      is_default: Type.Boolean(),
+    }),
+  ),
+});
+
+const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', 'x-error': 'must be a shipment code' });
+
+export const PrintJobCreate = Type.Object(
+  {
+    codes: Type.Array(Code, { minItems: 1, maxItems: 500, uniqueItems: true, description: 'Shipment codes, printed in this order' }),
+    printer: Type.Optional(PrinterName),
+    format: Type.Optional(StringEnum(LABEL_FORMATS, "Default: the printer's default format, else PDF_A7")),
+    reprint: Type.Optional(Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const PrintJobParams = Type.Object(
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a print job id' }) },
+  { additionalProperties: false },
+);
+
+export const PrintJobQuery = Type.Object(
+  { ...PageQuery, state: Type.Optional(StringEnum(JOB_STATES)) },
+  { additionalProperties: false },
+);
+
+export const PrintJob = Type.Object({
+  id: Type.Integer(),
+  codes: Type.Array(Type.String()),
+  format: StringEnum(LABEL_FORMATS),
+  printer: Type.String(),
+  driver: StringEnum(DRIVERS),
+  reprint: Type.Boolean(),
+  state: StringEnum(JOB_STATES, 'queued, printing, done, failed or canceled'),
+  attempts: Type.Integer(),
+  last_error: Nullable(Type.String()),
+  progress: Type.Object({ done: Type.Integer({ description: 'Labels the printer accepted' }), total: Type.Integer() }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  finished_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export const PrintJobPage = Page(PrintJob);
+
+export type PrinterCreateT = Static<typeof PrinterCreate>;
+export type PrinterUpdateT = Static<typeof PrinterUpdate>;
+export type PrinterT = Static<typeof Printer>;
+export type PrintJobCreateT = Static<typeof PrintJobCreate>;
+export type PrintJobT = Static<typeof PrintJob>;
+export type PrintJobQueryT = Static<typeof PrintJobQuery>;

@@ -1,0 +1,291 @@
+import type { Clock } from '../clock.js';
+import { fieldError, invalidState, notFound } from '../errors.js';
+import type { ShipmentRow } from '../shipments/store.js';
+import { inTransaction, type Db } from '../store/db.js';
+import type { MonoRaster } from '../labels/raster-types.js';
+import { drivers } from './drivers.js';
+import { nativeLines } from './native.js';
+import { createPrintQueue, FINAL_STATES, type RetryPolicy } from './queue.js';
+import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobQueryT, PrintJobT } from './schemas.js';
+import { createPrintStore, type JobRow, type PrinterRow } from './store.js';
+import { discoverSystemPrinters } from './system-driver.js';
+import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec, RawDriverName } from './types.js';
+
+/** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
+export interface LabelsPort {
+  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat }): Promise<Uint8Array>;
+  renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster>;
+  /** The account a code belongs to, for the one-off `station print --to` that has no token. */
+  accountOfCode(code: string): number;
+  /** The signed QR token of a label (ESC/POS native mode prints it with the printer's QR command). */
+  qrToken(accountId: number, code: string): Promise<string> | string;
+}
+
+export interface PrintingDeps {
+  db: Db;
+  clock: Clock;
+  labels: LabelsPort;
+  /** A shipment of the account by id or code (not_found otherwise). */
+  resolveShipment(accountId: number, code: string): ShipmentRow;
+  retry: RetryPolicy;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function printerView(r: PrinterRow): PrinterT {
+  return {
+    name: r.name,
+    driver: r.driver,
+    connection: r.connection,
+    settings: JSON.parse(r.settings) as PrinterSettings,
+    default_for: r.default_for,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+  };
+}
+
+export function jobView(r: JobRow): PrintJobT {
+  return {
+    id: r.id,
+    codes: JSON.parse(r.codes) as string[],
+    format: r.format,
+    printer: r.printer,
+    driver: r.driver,
+    reprint: r.reprint === 1,
+    state: r.state,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    progress: { done: r.done, total: r.total },
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+    finished_at: iso(r.finished_at),
+  };
+}
+
+/** Settings that only mean something to one driver are refused elsewhere, so that a typo does not pass silently. */
+const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
+  dpi: ['escpos', 'zpl', 'tspl', 'file'],
+  darkness: ['zpl', 'tspl', 'file'],
+  speed: ['zpl', 'tspl', 'file'],
+  width_dots: ['escpos', 'file'],
+  native: ['escpos', 'file'],
+  gap_mm: ['tspl', 'file'],
+  status_ack: ['escpos', 'zpl', 'tspl'],
+  raw: ['file'],
+};
+
+function checkPrinter(v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null }): void {
+  const driver = drivers[v.driver];
+  const problem = driver.checkConnection(v.connection);
+  if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
+  for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
+    if (!SETTING_DRIVERS[key]?.includes(v.driver)) throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
+  const formats = v.driver === 'file' && v.settings?.raw ? ['PDF_A7'] : driver.formats;
+  if (v.default_for && !formats.includes(v.default_for))
+    throw fieldError('/default_for', `a ${v.driver} printer prints ${formats.join(', ')} only`);
+}
+
+const formatsOf = (p: PrinterSpec): readonly LabelFormat[] =>
+  p.driver === 'file' && p.settings.raw ? ['PDF_A7'] : drivers[p.driver].formats;
+
+/** Printers, the print queue and one-off prints. */
+export function createPrintingService(deps: PrintingDeps) {
+  const { db, clock, labels } = deps;
+  const store = createPrintStore(db);
+  const now = () => clock.now().getTime();
+
+  function labelsFor(accountId: number): LabelInput {
+    return {
+      raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
+      pdf: (codes, format) => labels.renderPdf(accountId, codes, { format }),
+      async native(code) {
+        const row = deps.resolveShipment(accountId, code);
+        return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
+      },
+    };
+  }
+
+  const queue = createPrintQueue({ db, clock, store, drivers, labelsFor, retry: deps.retry });
+
+  function printerRow(accountId: number, name: string): PrinterRow {
+    const row = store.printer(accountId, name);
+    if (!row) throw notFound(`printer ${name}`);
+    return row;
+  }
+
+  const specOf = (r: PrinterRow): PrinterSpec => ({ name: r.name, driver: r.driver, connection: r.connection, settings: JSON.parse(r.settings) });
+
+  function jobRow(accountId: number, id: string): JobRow {
+    const row = store.job(accountId, Number(id));
+    if (!row) throw notFound(`print job ${id}`);
+    return row;
+  }
+
+  /** The shipments' canonical codes; another account's code is not found, a canceled shipment has no label. */
+  function shipmentCodes(accountId: number, codes: string[]): string[] {
+    return codes.map((c) => {
+      const row = deps.resolveShipment(accountId, c.toUpperCase());
+      if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is canceled and has no label`);
+      return row.code;
+    });
+  }
+
+  return {
+    queue,
+    store,
+
+    printers: (accountId: number) => ({ data: store.printers(accountId).map(printerView) }),
+    printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),
+
+    createPrinter(accountId: number, body: PrinterCreateT): PrinterT {
+      checkPrinter(body);
+      return inTransaction(db, () => {
+        // GET /printers/discover would shadow a printer of that name.
+        if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
+        if (store.printer(accountId, body.name)) throw fieldError('/name', `is already used by another printer`);
+        store.savePrinter(accountId, body.name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), false);
+        return printerView(store.printer(accountId, body.name)!);
+      });
+    },
+
+    updatePrinter(accountId: number, name: string, body: PrinterUpdateT): PrinterT {
+      checkPrinter(body);
+      return inTransaction(db, () => {
+        printerRow(accountId, name);
+        store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), true);
+        return printerView(store.printer(accountId, name)!);
+      });
+    },
+
+    deletePrinter(accountId: number, name: string): { deleted: boolean } {
+      return inTransaction(db, () => {
+        if (!store.deletePrinter(accountId, name)) throw notFound(`printer ${name}`);
+        return { deleted: true };
+      });
+    },
+
+    async testPrinter(accountId: number, name: string): Promise<{ accepted: boolean; error: string | null }> {
+      const printer = specOf(printerRow(accountId, name));
+      const driver = drivers[printer.driver];
+      try {
+        await driver.deliver(printer, await driver.testPage(printer), { name: `test-${printer.name}-${now()}`, format: 'PDF_A7' });
+        return { accepted: true, error: null };
+      } catch (e) {
+        return { accepted: false, error: (e as Error).message };
+      }
+    },
+
+    status: (accountId: number, name: string) => {
+      const printer = specOf(printerRow(accountId, name));
+      return drivers[printer.driver].status(printer);
+    },
+
+    discover: async () => ({ data: await discoverSystemPrinters() }),
+
+    submit(accountId: number, body: PrintJobCreateT): PrintJobT {
+      const job = inTransaction(db, () => {
+        let row: PrinterRow | undefined;
+        if (body.printer) row = printerRow(accountId, body.printer);
+        else {
+          row = store.defaultPrinter(accountId, body.format ?? 'PDF_A7');
+          if (!row) throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
+        }
+        const printer = specOf(row);
+        const format = body.format ?? row.default_for ?? 'PDF_A7';
+        if (!formatsOf(printer).includes(format))
+          throw fieldError('/format', `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`);
+        const codes = shipmentCodes(accountId, body.codes);
+        if (new Set(codes).size !== codes.length) throw fieldError('/codes', 'lists a shipment twice');
+        if (!body.reprint) {
+          const printed = store.alreadyPrinted(accountId, format, codes);
+          if (printed.length)
+            throw invalidState(`already printed (or queued): ${printed.join(', ')}; submit with "reprint": true to print again`);
+        }
+        const id = store.insertJob(
+          accountId,
+          { codes, format, printer: printer.name, driver: printer.driver, connection: printer.connection, settings: printer.settings, reprint: !!body.reprint },
+          now(),
+          Date.now(),
+        );
+        return store.jobById(id)!;
+      });
+      queue.wake();
+      return jobView(job);
+    },
+
+    jobs(accountId: number, query: PrintJobQueryT) {
+      const page = query.page ?? 1;
+      const size = query.size ?? 20;
+      const { rows, total } = store.jobs(accountId, query.state ?? null, size, (page - 1) * size);
+      const pages = Math.ceil(total / size);
+      return { data: rows.map(jobView), pages, items: total, last: page >= pages };
+    },
+
+    job: (accountId: number, id: string) => jobView(jobRow(accountId, id)),
+
+    /** Failed or canceled: queue again from the first label not printed; queued (waiting to retry): try now. */
+    retry(accountId: number, id: string): PrintJobT {
+      const row = inTransaction(db, () => {
+        const job = jobRow(accountId, id);
+        if (job.state === 'done' || job.state === 'printing') throw invalidState(`print job ${job.id} is ${job.state}`);
+        store.requeue(job.id, now());
+        return store.jobById(job.id)!;
+      });
+      queue.wake();
+      return jobView(row);
+    },
+
+    /** Stops a queued or printing job after the label in flight; labels already printed stay counted. */
+    cancel(accountId: number, id: string): PrintJobT {
+      return inTransaction(db, () => {
+        const job = jobRow(accountId, id);
+        if (job.state === 'canceled') return jobView(job);
+        if (FINAL_STATES.has(job.state)) throw invalidState(`print job ${job.id} is ${job.state}`);
+        store.cancel(job.id, now());
+        return jobView(store.jobById(job.id)!);
+      });
+    },
+
+    /** The one account all these codes belong to (the CLI has no token to say whose they are). */
+    accountOfCodes(codes: string[]): number {
+      const accounts = new Set(codes.map((c) => labels.accountOfCode(c.toUpperCase())));
+      if (accounts.size > 1) throw fieldError('/codes', 'belong to more than one account');
+      return [...accounts][0]!;
+    },
+
+    /** Waits until the job is done, failed or canceled, reporting each change of progress. */
+    async waitForJob(accountId: number, id: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT> {
+      let last = -1;
+      for (;;) {
+        const job = jobView(jobRow(accountId, String(id)));
+        if (job.progress.done !== last) {
+          last = job.progress.done;
+          onProgress?.(job);
+        }
+        if (FINAL_STATES.has(job.state)) return job;
+        await queue.changed(250);
+      }
+    },
+
+    /**
+     * `station print --to`: prints without configuration or queue, label by label, and rejects at the first
+     * label the printer did not accept (the caller's exit code says so).
+     */
+    async printOnce(opts: { codes: string[]; driver: RawDriverName; connection: string; dpi: 203 | 300 }, onLabel?: (n: number) => void) {
+      const driver = drivers[opts.driver];
+      const problem = driver.checkConnection(opts.connection);
+      if (problem) throw fieldError('/to', problem);
+      const printer: PrinterSpec = { name: 'one-off', driver: opts.driver, connection: opts.connection, settings: { dpi: opts.dpi } };
+      let n = 0;
+      for (const given of opts.codes) {
+        const accountId = labels.accountOfCode(given.toUpperCase());
+        const [code] = shipmentCodes(accountId, [given]);
+        const payload = await driver.prepare(labelsFor(accountId), [code!], printer, 'PDF_A7');
+        await driver.deliver(printer, payload, { name: code!, format: 'PDF_A7' });
+        onLabel?.(++n);
+      }
+    },
+  };
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;

@@ -1,0 +1,107 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInProcess, type Station } from '../helpers/station.js';
+import { decodeZpl, readSymbols } from './decode.js';
+import { startSink, type Sink } from './sink.js';
+
+describe('printers and print jobs over HTTP', () => {
+  let s: Station;
+  let sink: Sink;
+  let writer: string;
+  let reader: string;
+  let stranger: string;
+  beforeAll(async () => {
+    s = await startInProcess();
+    sink = await startSink('zpl');
+    const acme = await s.account('acme');
+    writer = await s.token(acme, ['shipments.read', 'shipments.write']);
+    reader = await s.token(acme, ['shipments.read']);
+    stranger = await s.token(await s.account('other'), ['shipments.read', 'shipments.write']);
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await sink?.stop();
+  });
+
+  it('configures, reads, replaces and removes a printer; another account sees none of it', async () => {
+    const body = { name: 'desk', driver: 'zpl', connection: sink.url, settings: { darkness: 18, speed: 4 }, default_for: 'PDF_A7' };
+    const created = await s.request('POST', '/printers', { token: writer, body });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(body);
+    expect((await s.request('GET', '/printers', { token: reader })).body.data.map((p: { name: string }) => p.name)).toEqual(['desk']);
+    const put = await s.request('PUT', '/printers/desk', { token: writer, body: { driver: 'zpl', connection: sink.url, settings: { darkness: 25 }, default_for: 'PDF_A7' } });
+    expect(put.body.settings).toEqual({ darkness: 25 });
+    expect((await s.request('GET', '/printers/desk', { token: stranger })).status).toBe(404);
+    expect((await s.request('GET', '/printers', { token: stranger })).body.data).toEqual([]);
+    expect((await s.request('POST', '/printers/desk/test', { token: stranger })).status).toBe(404);
+    expect((await s.request('POST', '/printers', { token: reader, body })).status).toBe(403);
+
+    await s.request('POST', '/printers', { token: writer, body: { name: 'spare', driver: 'file', connection: mkdtempSync(join(tmpdir(), 'labels-')) } });
+    expect((await s.request('DELETE', '/printers/spare', { token: writer })).body).toEqual({ deleted: true });
+    expect((await s.request('GET', '/printers/spare', { token: writer })).status).toBe(404);
+  });
+
+  it.each([
+    [{ name: 'a', driver: 'zpl', connection: 'http://x:9100' }, '/connection', /scheme http is not supported/],
+    [{ name: 'a', driver: 'escpos', connection: 'tcp://printer' }, '/connection', /tcp:\/\/HOST:PORT/],
+    [{ name: 'a', driver: 'tspl', connection: 'lp0' }, '/connection', /absolute device path/],
+    [{ name: 'a', driver: 'file', connection: 'labels' }, '/connection', /absolute path of a folder/],
+    [{ name: 'a', driver: 'system', connection: 'Front Desk' }, '/connection', /queue name/],
+    [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', default_for: 'PDF_A4' }, '/default_for', /prints PDF_A7 only/],
+    [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { native: true } }, '/settings/native', /does not apply/],
+    [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { darkness: 31 } }, '/settings/darkness', /30/],
+    [{ name: 'a b', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /letters, digits/],
+    [{ name: 'a', driver: 'lpt', connection: 'tcp://h:9100' }, '/driver', /escpos/],
+    [{ name: 'desk', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /already used/],
+  ])('refuses %j with a 400 naming the field', async (body, path, message) => {
+    const r = await s.request('POST', '/printers', { token: writer, body });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].path).toBe(path);
+    expect(r.body.errors[0].message).toMatch(message);
+  });
+
+  it('prints a test page whose barcodes read back, and reads the printer status', async () => {
+    const r = await s.request('POST', '/printers/desk/test', { token: writer });
+    expect(r.body).toEqual({ accepted: true, error: null });
+    expect(await readSymbols(decodeZpl(sink.jobs.at(-1)!))).toContain('CODE-128:desk');
+    expect((await s.request('GET', '/printers/desk/status', { token: reader })).body).toEqual({
+      online: true, paper_out: false, head_open: false, detail: null,
+    });
+  });
+
+  it('a printer that is off: the test page is not accepted, the status says offline', async () => {
+    const off = await startSink('zpl');
+    await off.stop();
+    await s.request('POST', '/printers', { token: writer, body: { name: 'off', driver: 'zpl', connection: off.url } });
+    expect((await s.request('POST', '/printers/off/test', { token: writer })).body).toMatchObject({ accepted: false, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect((await s.request('GET', '/printers/off/status', { token: writer })).body).toMatchObject({ online: false, paper_out: null });
+  });
+
+  it('lists discovered OS printers (an empty list without CUPS)', async () => {
+    const r = await s.request('GET', '/printers/discover', { token: reader });
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.body.data)).toBe(true);
+  });
+
+  it('print jobs: bad input is a 400, unknown things a 404, and the list is a page', async () => {
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: [] } })).body.errors[0].path).toBe('/codes');
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['AB'], format: 'PDF_A5' } })).body.errors[0].path).toBe('/format');
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['AB', 'AB'] } })).status).toBe(400);
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'] } })).status).toBe(404);
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'], printer: 'ghost' } })).status).toBe(404);
+    expect((await s.request('POST', '/print-jobs', { token: stranger, body: { codes: ['NOPE234567'] } })).body.errors[0].path).toBe('/printer');
+    expect((await s.request('POST', '/print-jobs', { token: reader, body: { codes: ['AB'] } })).status).toBe(403);
+    expect((await s.request('GET', '/print-jobs/abc', { token: reader })).status).toBe(400);
+    expect((await s.request('GET', '/print-jobs/999', { token: reader })).status).toBe(404);
+    expect((await s.request('POST', '/print-jobs/999/retry', { token: writer })).status).toBe(404);
+    expect((await s.request('GET', '/print-jobs?state=lost', { token: reader })).status).toBe(400);
+    expect((await s.request('GET', '/print-jobs', { token: reader })).body).toEqual({ data: [], pages: 0, items: 0, last: true });
+  });
+
+  it('documents the printing endpoints in OpenAPI', async () => {
+    const paths = Object.keys((await s.request('GET', '/openapi.json')).body.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/v1/printers/{name}/test', '/v1/print-jobs/{id}/retry', '/v1/printers/discover']));
+  });
+});

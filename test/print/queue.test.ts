@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../core/clock.js';
+import { DomainError, notFound } from '../../core/errors.js';
+import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/printing/service.js';
+import type { ShipmentRow } from '../../core/shipments/store.js';
+import { openDb, type Db } from '../../core/store/db.js';
+import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
+import { startSink, type Sink } from './sink.js';
+
+/** The queue against real sockets, with stand-in labels (the label service has its own tests). */
+const labels: LabelsPort = {
+  renderRaster: (_account, code, dpi) =>
+    code.startsWith('BAD') ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`)) : syntheticLabel(code, dpi),
+  renderPdf: () => Promise.reject(new Error('not used')),
+  accountOfCode: () => 1,
+  qrToken: (_a, code) => `QR:${code}`,
+};
+
+function resolveShipment(accountId: number, code: string): ShipmentRow {
+  if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
+  return { code, status: code.startsWith('GONE') ? 'CANCELED' : 'TO_COLLECT' } as ShipmentRow;
+}
+
+const codes = (n: number, prefix = 'C') => Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}X`);
+
+/** The Code 128 of every label the sink took, in arrival order. */
+async function printedCodes(sink: Sink): Promise<string[]> {
+  const out: string[] = [];
+  for (const job of sink.jobs) {
+    const symbols = await readSymbols(decodeEscpos(job));
+    out.push(symbols.find((s) => s.startsWith('CODE-128:'))?.slice(9) ?? '?');
+  }
+  return out;
+}
+
+describe('print queue', () => {
+  let dir: string;
+  let db: Db;
+  let printing: PrintingService;
+  let sink: Sink;
+  const open = () => {
+    const p = createPrintingService({ db, clock: systemClock, labels, resolveShipment, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 } });
+    p.queue.start();
+    return p;
+  };
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'print-queue-'));
+    db = openDb(join(dir, 'station.db'));
+    db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0), (2, 'other', 0)").run();
+    sink = await startSink('escpos');
+    printing = open();
+    printing.createPrinter(1, { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' });
+  });
+  afterEach(async () => {
+    printing.queue.stop();
+    await sink.stop().catch(() => {});
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints a batch in order, once each, and reports progress n of N', async () => {
+    const batch = codes(4);
+    const job = printing.submit(1, { codes: batch });
+    expect(job).toMatchObject({ state: 'queued', printer: 'desk', format: 'PDF_A7', progress: { done: 0, total: 4 }, reprint: false });
+    const seen: number[] = [];
+    const end = await printing.waitForJob(1, job.id, (j) => seen.push(j.progress.done));
+    expect(end).toMatchObject({ state: 'done', attempts: 1, last_error: null, progress: { done: 4, total: 4 } });
+    expect(seen.at(-1)).toBe(4);
+    expect(await printedCodes(sink)).toEqual(batch);
+  });
+
+  it('the printer switched off mid-batch and on again: every label arrives exactly once and the job ends done', async () => {
+    const batch = codes(6);
+    sink.onJob = (_job, index) => {
+      if (index === 1) sink.powerCutDuringNextJob(250);
+    };
+    const job = printing.submit(1, { codes: batch });
+    const end = await printing.waitForJob(1, job.id);
+    expect(end.state).toBe('done');
+    expect(end.attempts).toBeGreaterThan(1);
+    expect(end.progress).toEqual({ done: 6, total: 6 });
+    expect(sink.cut).toBe(1); // the third label was cut off mid-transfer...
+    expect(await printedCodes(sink)).toEqual(batch); // ...and sent again whole, the others once
+  });
+
+  it('a job survives a restart, and one left printing by a dead process resumes at its first unacknowledged label', async () => {
+    await sink.stop();
+    const queued = printing.submit(1, { codes: codes(2, 'Q') });
+    printing.queue.stop();
+    // A process that died after the printer took 2 of 4 labels: its lease has run out.
+    const crashed = printing.submit(1, { codes: codes(4, 'R') });
+    db.prepare("UPDATE print_jobs SET state = 'printing', done = 2, lease_owner = 'dead', lease_until = 1 WHERE id = ?").run(crashed.id);
+    await sink.start();
+    printing = open();
+    expect((await printing.waitForJob(1, queued.id)).state).toBe('done');
+    expect((await printing.waitForJob(1, crashed.id)).state).toBe('done');
+    expect(await printedCodes(sink)).toEqual([...codes(2, 'Q'), ...codes(4, 'R').slice(2)]);
+  });
+
+  it('gives up after the bounded attempts with the last error; retry queues it again and it prints', async () => {
+    await sink.stop();
+    const job = printing.submit(1, { codes: codes(1) });
+    const failed = await printing.waitForJob(1, job.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 4, progress: { done: 0, total: 1 } });
+    expect(failed.last_error).toMatch(/ECONNREFUSED/);
+    await sink.start();
+    expect(printing.retry(1, String(job.id)).state).toBe('queued');
+    expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', last_error: null });
+    expect(sink.jobs).toHaveLength(1);
+  });
+
+  it('a label that cannot be made fails at once, without retries', async () => {
+    const end = await printing.waitForJob(1, printing.submit(1, { codes: ['BAD1'] }).id);
+    expect(end).toMatchObject({ state: 'failed', attempts: 1, last_error: 'no label for BAD1' });
+  });
+
+  it('a printed label needs an explicit reprint, recorded as such; canceled and unknown shipments are refused', async () => {
+    const first = printing.submit(1, { codes: ['A0001X'] });
+    await printing.waitForJob(1, first.id);
+    expect(() => printing.submit(1, { codes: ['A0001X'] })).toThrow(/already printed/);
+    const again = printing.submit(1, { codes: ['A0001X'], reprint: true });
+    expect(again.reprint).toBe(true);
+    expect((await printing.waitForJob(1, again.id)).state).toBe('done');
+    expect(sink.jobs).toHaveLength(2);
+    expect(() => printing.submit(1, { codes: ['GONE1'] })).toThrow(/canceled/);
+    expect(() => printing.submit(1, { codes: ['NOPE1'] })).toThrow(/not found/);
+    expect(() => printing.job(2, String(first.id))).toThrow(/not found/);
+  });
+
+  it('cancel stops a job waiting for its printer; a done job cannot be canceled', async () => {
+    await sink.stop();
+    const job = printing.submit(1, { codes: codes(2) });
+    expect(printing.cancel(1, String(job.id)).state).toBe('canceled');
+    await sink.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.jobs).toHaveLength(0);
+    const other = printing.submit(1, { codes: ['D0001X'] });
+    await printing.waitForJob(1, other.id);
+    expect(() => printing.cancel(1, String(other.id))).toThrow(/is done/);
+  });
+});
