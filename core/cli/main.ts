@@ -6,7 +6,6 @@ import { dataOption, intArg } from './context.js';
 import { featureCommands } from './commands.js';
 import { DomainError } from '../errors.js';
 import { resolveDataDir } from '../paths.js';
-import { listen } from '../http/listen.js';
 import { deskToken } from '../desk/credential.js';
 
 /**
@@ -34,6 +33,8 @@ export function buildCli(): Command {
     .option('--desk-link', 'print (on stderr) a sign-in link for the desk UI, with the desk’s own token')
     .option('--rate-limit <n>', 'requests per minute per token (0: off)', intArg(0, 1_000_000), Number(process.env.STATION_RATE_LIMIT ?? 1200))
     .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean }) => {
+      // Fastify is loaded for `serve` alone, so that short commands start quickly.
+      const { listen } = await import('../http/listen.js');
       const core = createCore({ dataDir: resolveDataDir(o.data) });
       let app;
       try {

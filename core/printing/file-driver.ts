@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { testPagePdf } from './pdf.js';
+import { testPagePdf } from './test-page.js';
 import { TransportError } from './transport.js';
 import type { Driver, RawDriverName } from './types.js';
 

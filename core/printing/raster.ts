@@ -1,4 +1,3 @@
-import bwipjs from 'bwip-js';
 import { PNG } from 'pngjs';
 import type { MonoRaster } from '../labels/raster-types.js';
 
@@ -101,23 +100,4 @@ function crop(r: MonoRaster, start: number, width: number): MonoRaster {
 /** Rows of the raster as they travel to most printers: `stride` bytes each, 1 = black. */
 export function rows(r: MonoRaster, from: number, to: number): Uint8Array {
   return r.data.subarray(from * r.stride, to * r.stride);
-}
-
-async function barcode(opts: Parameters<typeof bwipjs.toBuffer>[0], dpi: number): Promise<MonoRaster> {
-  return rasterFromPng(await bwipjs.toBuffer(opts), dpi);
-}
-
-/**
- * The test page: the printer's name as Code 128 with its text and a QR, so that a person (or zbarimg) sees at
- * once that graphics, barcodes and the print head work. bwip-js draws both (no font or canvas needed).
- */
-export async function testPageRaster(name: string, dpi: number): Promise<MonoRaster> {
-  const scale = dpi >= 300 ? 3 : 2;
-  const code = await barcode({ bcid: 'code128', text: name, scale, height: 12, includetext: true, textxalign: 'center' }, dpi);
-  const qr = await barcode({ bcid: 'qrcode', text: `Shipping Station test page: ${name}`, scale: scale + 1 }, dpi);
-  const margin = Math.round(dpi / 10);
-  const page = blankRaster(Math.max(code.width, qr.width) + 2 * margin, code.height + qr.height + 3 * margin, dpi);
-  blit(page, code, margin, margin);
-  blit(page, qr, margin, code.height + 2 * margin);
-  return page;
 }

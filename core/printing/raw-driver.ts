@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { MonoRaster } from '../labels/raster-types.js';
 import { describeEndpoint, parseEndpoint, type Endpoint } from './endpoint.js';
-import { testPageRaster } from './raster.js';
+import { testPageRaster } from './test-page.js';
 import { queryTcp, sendRaw, TransportError, type Ack } from './transport.js';
 import type { Driver, NativeLabel, PrinterSettings, PrinterSpec, PrinterStatus, RawDriverName } from './types.js';
 

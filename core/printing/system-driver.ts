@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { testPagePdf } from './pdf.js';
+import { testPagePdf } from './test-page.js';
 import { TransportError } from './transport.js';
 import type { Driver, LabelFormat, PrinterSpec } from './types.js';
 
