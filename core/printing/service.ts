@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { ShipmentRow } from '../shipments/store.js';
@@ -28,6 +29,20 @@ export interface PrintingDeps {
   /** A shipment of the account by id or code (not_found otherwise). */
   resolveShipment(accountId: number, code: string): ShipmentRow;
   retry: RetryPolicy;
+  /**
+   * Folders under which `file` printers may write. A printer is configured over the API by any token with
+   * shipments.write; the folders it may reach are the operator's choice (STATION_FILE_PRINTER_ROOTS).
+   */
+  fileRoots: readonly string[];
+}
+
+/** True when `folder` is one of `roots` or lies below one. */
+export function insideRoots(folder: string, roots: readonly string[]): boolean {
+  const target = resolve(folder);
+  return roots.some((root) => {
+    const rel = relative(resolve(root), target);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  });
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -74,10 +89,15 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
   raw: ['file'],
 };
 
-function checkPrinter(v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null }): void {
+function checkPrinter(
+  v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
+  fileRoots: readonly string[],
+): void {
   const driver = drivers[v.driver];
   const problem = driver.checkConnection(v.connection);
   if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
+  if (v.driver === 'file' && !insideRoots(v.connection, fileRoots))
+    throw fieldError('/connection', `must be inside one of the folders the operator allows: ${fileRoots.join(', ')}`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver)) throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
   const formats = v.driver === 'file' && v.settings?.raw ? ['PDF_A7'] : driver.formats;
@@ -138,7 +158,7 @@ export function createPrintingService(deps: PrintingDeps) {
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),
 
     createPrinter(accountId: number, body: PrinterCreateT): PrinterT {
-      checkPrinter(body);
+      checkPrinter(body, deps.fileRoots);
       return inTransaction(db, () => {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
@@ -149,7 +169,7 @@ export function createPrintingService(deps: PrintingDeps) {
     },
 
     updatePrinter(accountId: number, name: string, body: PrinterUpdateT): PrinterT {
-      checkPrinter(body);
+      checkPrinter(body, deps.fileRoots);
       return inTransaction(db, () => {
         printerRow(accountId, name);
         store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), true);

@@ -48,6 +48,9 @@ describe('printers and print jobs over HTTP', () => {
     [{ name: 'a', driver: 'escpos', connection: 'tcp://printer' }, '/connection', /tcp:\/\/HOST:PORT/],
     [{ name: 'a', driver: 'tspl', connection: 'lp0' }, '/connection', /absolute device path/],
     [{ name: 'a', driver: 'file', connection: 'labels' }, '/connection', /absolute path of a folder/],
+    // A token may not make the station write wherever it likes: only inside the folders the operator allows.
+    [{ name: 'a', driver: 'file', connection: '/etc/cron.d' }, '/connection', /inside one of the folders the operator allows/],
+    [{ name: 'a', driver: 'file', connection: `${tmpdir()}/../etc` }, '/connection', /inside one of the folders/],
     [{ name: 'a', driver: 'system', connection: 'Front Desk' }, '/connection', /queue name/],
     [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', default_for: 'PDF_A4' }, '/default_for', /prints PDF_A7 only/],
     [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { native: true } }, '/settings/native', /does not apply/],
