@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStation, ROOT, type Station } from '../helpers/station.js';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
@@ -136,6 +137,31 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     const code = (await packed.locator('h2').textContent())!;
     const stored = await s.request('GET', `/shipments/${code}`, { token });
     expect(stored.body).toMatchObject({ ref: 'ORD-200', method: chosen, dimensions: { weight: 1.5, height: 10 } });
+
+    // No printer yet: the operator reads why, and gets the label as a PDF instead.
+    await packed.getByRole('button', { name: 'Print label' }).click();
+    await expect.poll(() => packed.textContent()).toContain('no printer is the default');
+    const pdfLink = await packed.getByRole('link', { name: 'Open label PDF' }).getAttribute('href');
+    const pdf = await fetch(pdfLink!);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+
+    // With a default printer the job's state is shown until it is done; pressing again is a recorded reprint.
+    const folder = mkdtempSync(join(tmpdir(), 'desk-printer-'));
+    const printer = await s.request('POST', '/printers', {
+      token,
+      body: { name: 'desk', driver: 'file', connection: folder, default_for: 'PDF_A7' },
+    });
+    expect(printer.status).toBe(201);
+    await packed.getByRole('button', { name: 'Print label' }).click();
+    await expect.poll(() => packed.getByRole('status').textContent(), { timeout: 15_000 }).toBe('done');
+    expect(readdirSync(folder).filter((f) => f.endsWith('.pdf'))).toHaveLength(1);
+    await packed.getByRole('button', { name: 'Reprint label' }).click();
+    await expect.poll(() => readdirSync(folder).filter((f) => f.endsWith('.pdf')).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => packed.getByRole('status').textContent(), { timeout: 15_000 }).toBe('done');
+    expect(await packed.getByRole('link', { name: 'Open label PDF' }).count()).toBe(0);
+    const jobs = await s.request('GET', '/print-jobs', { token });
+    expect(jobs.body.data.map((j: { reprint: boolean }) => j.reprint).sort()).toEqual([false, true]);
+
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'desk-pack.png'), fullPage: true });
     await page.close();

@@ -7,9 +7,9 @@ export interface PrintJob {
   last_error: string | null;
 }
 
-/** Sends the label to the desk's default printer through the print queue. */
-export const submitPrint = (t: Transport, codes: string[]) =>
-  call<PrintJob>(t, { method: 'POST', path: '/print-jobs', body: { codes } });
+/** Sends the label to the desk's default printer through the print queue; a second print is a recorded reprint. */
+export const submitPrint = (t: Transport, codes: string[], reprint = false) =>
+  call<PrintJob>(t, { method: 'POST', path: '/print-jobs', body: { codes, ...(reprint ? { reprint } : {}) } });
 
 export const readJob = (t: Transport, id: number) => call<PrintJob>(t, { method: 'GET', path: `/print-jobs/${id}` });
 

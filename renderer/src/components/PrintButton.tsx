@@ -12,6 +12,8 @@ export function PrintButton({ transport, codes }: { transport: Transport; codes:
   const [job, setJob] = useState<PrintJob | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pdf, setPdf] = useState<string | null>(null);
+  // Printed before (by this button or elsewhere): the next print is an explicit reprint.
+  const [printed, setPrinted] = useState(false);
 
   useEffect(() => {
     if (!job || job.state === 'done' || job.state === 'failed' || job.state === 'canceled') return;
@@ -21,11 +23,21 @@ export function PrintButton({ transport, codes }: { transport: Transport; codes:
     return () => clearTimeout(timer);
   }, [job, transport]);
 
+  useEffect(() => {
+    if (job?.state === 'done') setPrinted(true);
+  }, [job?.state]);
+
   async function print() {
     setMessage(null);
+    setPdf(null);
     try {
-      setJob(await submitPrint(transport, codes));
+      setJob(await submitPrint(transport, codes, printed));
     } catch (e) {
+      if (e instanceof ApiError && e.problem.code === 'invalid_state' && !printed) {
+        setPrinted(true);
+        setMessage('This label was printed before.');
+        return;
+      }
       setMessage(e instanceof ApiError ? e.problem.detail : String(e));
       try {
         setPdf(await labelUrl(transport, codes));
@@ -39,7 +51,7 @@ export function PrintButton({ transport, codes }: { transport: Transport; codes:
   return (
     <div className="print">
       <button type="button" onClick={() => void print()} disabled={!!busy}>
-        {busy ? 'Printing…' : job?.state === 'done' ? 'Print again' : 'Print label'}
+        {busy ? 'Printing…' : printed ? 'Reprint label' : 'Print label'}
       </button>
       {job && (
         <span className={`job job-${job.state}`} role="status">
