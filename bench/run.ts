@@ -3,6 +3,7 @@
  * Usage: npm run bench [-- suite-name …]
  */
 import { quoteSuite } from './quote.js';
+import { shipmentsSuite } from './shipments.js';
 import { printingSuite } from './printing.js';
 import { labelsSuite } from './labels.js';
 
@@ -11,7 +12,7 @@ export interface BenchSuite {
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [quoteSuite, printingSuite, labelsSuite];
+const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, printingSuite, labelsSuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

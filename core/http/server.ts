@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import type { Core, Principal } from '../index.js';
@@ -38,6 +38,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
     ...(opts.https ? { https: opts.https } : {}),
     // Ids and codes are matched case-insensitively by the core; keep the router strict and simple.
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify raises before routing (a malformed %-escape in the url) leave as problem details too.
+    frameworkErrors: (err: Error, _req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, toDomainError(err)),
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   const limiter = createRateLimiter(opts.rateLimitPerMinute ?? 1200, () => core.services.clock.now().getTime());
 
@@ -48,8 +50,9 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  // Only JSON is accepted (contract: anything else is 415), so Fastify's text/plain parser goes too.
   // An empty JSON body (e.g. `POST …/cancel` from a client that always sends the header) means "no body".
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, (_req, text, done) => {
     const s = text as string;
     if (s.trim() === '') return done(null, undefined);

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
 import type { Status } from '../schemas/codes.js';
 
@@ -73,12 +74,27 @@ export function createShipmentStore(db: Db) {
     ),
   };
 
-  function where(f: SearchFilter): { sql: string; args: unknown[] } {
+  /** Searches have a bounded number of shapes (which filters are present); each is prepared once. */
+  const searchStatements = new Map<string, Statement>();
+  function prepared(sql: string): Statement {
+    let st = searchStatements.get(sql);
+    if (!st) searchStatements.set(sql, (st = db.prepare(sql)));
+    return st;
+  }
+
+  /**
+   * With `q`, the full-text matches drive the query (CROSS JOIN keeps SQLite from scanning the account's whole
+   * date index and probing each row against the matches, which is O(shipments) for the page and always for
+   * the count). Without it, the account's date index does.
+   */
+  function where(f: SearchFilter): { from: string; sql: string; args: unknown[] } {
     const clauses = ['s.account_id = ?'];
     const args: unknown[] = [f.accountId];
+    let from = 'shipments s';
     if (f.match !== undefined) {
-      clauses.push('s.id IN (SELECT rowid FROM shipments_fts WHERE shipments_fts MATCH ?)');
-      args.push(f.match);
+      from = 'shipments_fts CROSS JOIN shipments s ON s.id = shipments_fts.rowid';
+      clauses.unshift('shipments_fts MATCH ?');
+      args.unshift(f.match);
     }
     if (f.code !== undefined) (clauses.push('s.code = ?'), args.push(f.code));
     if (f.status !== undefined) (clauses.push('s.status = ?'), args.push(f.status));
@@ -88,7 +104,7 @@ export function createShipmentStore(db: Db) {
     if (f.to !== undefined) (clauses.push(`s.${f.dateColumn} <= ?`), args.push(f.to));
     if (f.statusIn) (clauses.push(`s.status IN (${f.statusIn.map(() => '?').join(',')})`), args.push(...f.statusIn));
     if (f.pending) clauses.push("s.labelled_at IS NULL AND s.status <> 'CANCELED'");
-    return { sql: clauses.join(' AND '), args };
+    return { from, sql: clauses.join(' AND '), args };
   }
 
   return {
@@ -110,11 +126,11 @@ export function createShipmentStore(db: Db) {
 
     search(f: SearchFilter): { rows: ShipmentRow[]; total: number } {
       const w = where(f);
-      const dir = f.newestFirst ? 'DESC' : 'ASC';
-      const rows = db
-        .prepare(`${SELECT} WHERE ${w.sql} ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`)
+      const order = `ORDER BY s.${f.dateColumn} ${f.newestFirst ? 'DESC' : 'ASC'}, s.id ${f.newestFirst ? 'DESC' : 'ASC'}`;
+      // The page's ids first, then those rows: many matches are sorted on (date, id) alone, not on whole rows.
+      const rows = prepared(`${SELECT} WHERE s.id IN (SELECT s.id FROM ${w.from} WHERE ${w.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
         .all(...w.args, f.limit, f.offset) as ShipmentRow[];
-      const total = (db.prepare(`SELECT count(*) AS n FROM shipments s WHERE ${w.sql}`).get(...w.args) as { n: number }).n;
+      const total = (prepared(`SELECT count(*) AS n FROM ${w.from} WHERE ${w.sql}`).get(...w.args) as { n: number }).n;
       return { rows, total };
     },
   };

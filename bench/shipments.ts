@@ -1,0 +1,287 @@
+/**
+ * Shipments at scale: seeds BENCH_SHIPMENTS (default 100,000) shipments through the real store (its insert fills
+ * the full-text index with the service's own search words), then measures a `station serve` process over HTTP,
+ * as a client sees it: create throughput, get-by-code latency and search-with-`q` latency.
+ * Goal: search p95 ≤ 20 ms at 1,000,000 shipments (BENCH_SHIPMENTS=1000000 npm run bench -- shipments).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createCore } from '../core/index.js';
+import { generateCode } from '../core/shipments/code.js';
+import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import { searchWords } from '../core/shipments/service.js';
+import { createShipmentStore } from '../core/shipments/store.js';
+import { createTracking } from '../core/tracking/service.js';
+import { initialStatus } from '../core/tracking/transitions.js';
+import type { BenchSuite } from './run.js';
+import { fmt, summarize, time } from './stats.js';
+
+const STATION_BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'station.js');
+const BATCH = 2_000;
+const CREATES = 2_000;
+const CREATE_CLIENTS = 4;
+const GETS = 1_000;
+const SEARCHES = 600;
+
+const FIRST = ['José', 'María', 'Ana', 'Juan', 'Lucía', 'Martín', 'Sofía', 'Diego', 'Valentina', 'Mateo', 'Camila', 'Nicolás',
+  'Florencia', 'Joaquín', 'Agustina', 'Tomás', 'Milagros', 'Facundo', 'Julieta', 'Santiago', 'Paula', 'Iñaki', 'Zoë', 'Renée',
+  'Héctor', 'Inés', 'Raúl', 'Mónica', 'Andrés', 'Verónica', 'Óscar', 'Ramón', 'Graciela', 'Gustavo', 'Noemí', 'Ezequiel',
+  'Rocío', 'Federico', 'Belén', 'Germán'];
+const LAST = ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Pérez', 'Gómez', 'Sánchez', 'Romero',
+  'Díaz', 'Álvarez', 'Torres', 'Ruiz', 'Ramírez', 'Flores', 'Acosta', 'Benítez', 'Medina', 'Herrera', 'Suárez', 'Aguirre',
+  'Giménez', 'Gutiérrez', 'Pereyra', 'Rojas', 'Molina', 'Castro', 'Ortiz', 'Silva', 'Núñez', 'Luna', 'Juárez', 'Cabrera',
+  'Ríos', 'Morales', 'Godoy', 'Moreno', 'Ferreyra', 'Domínguez', 'Carrizo', 'Peralta', 'Castillo', 'Ledesma', 'Quiroga',
+  'Vega', 'Vera', 'Muñoz', 'Ojeda', 'Ponce', 'Villalba', 'Cardozo', 'Navarro', 'Coronel', 'Vázquez', 'Ramos', 'Arias',
+  'Figueroa', 'Córdoba', 'Müller'];
+const CITIES: Array<[string, string, string]> = [
+  ['Córdoba', 'Córdoba', 'X5000'], ['Rosario', 'Santa Fe', 'S2000'], ['Mendoza', 'Mendoza', 'M5500'], ['La Plata', 'Buenos Aires', 'B1900'],
+  ['Mar del Plata', 'Buenos Aires', 'B7600'], ['San Miguel de Tucumán', 'Tucumán', 'T4000'], ['Salta', 'Salta', 'A4400'],
+  ['Santa Fe', 'Santa Fe', 'S3000'], ['San Juan', 'San Juan', 'J5400'], ['Resistencia', 'Chaco', 'H3500'], ['Neuquén', 'Neuquén', 'Q8300'],
+  ['Posadas', 'Misiones', 'N3300'], ['Bahía Blanca', 'Buenos Aires', 'B8000'], ['Paraná', 'Entre Ríos', 'E3100'],
+  ['Corrientes', 'Corrientes', 'W3400'], ['San Luis', 'San Luis', 'D5700'], ['Río Cuarto', 'Córdoba', 'X5800'],
+  ['Ushuaia', 'Tierra del Fuego', 'V9410'], ['Buenos Aires', 'CABA', 'C1043'], ['Villa María', 'Córdoba', 'X5900'],
+];
+const STREETS = ['Av. Colón', 'San Martín', 'Belgrano', 'Rivadavia', 'Sarmiento', 'Mitre', '9 de Julio', 'Av. Vélez Sarsfield',
+  'Independencia', 'Urquiza', 'Lavalle', 'Entre Ríos', 'Tucumán', 'Maipú', 'Moreno', 'Alvear', 'Güemes', 'Dean Funes'];
+const WAREHOUSES = ['Depósito Central', 'Tienda Norte', 'Almacén Sur', 'Bodega Oeste', 'Outlet Este'];
+const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX', undefined] as const;
+
+/** A deterministic generator (mulberry32): the same data and queries on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+}
+type Rng = ReturnType<typeof rng>;
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+function person(r: Rng) {
+  const first = r.pick(FIRST);
+  const last = r.pick(LAST);
+  const [city, state, zipBase] = r.pick(CITIES);
+  return {
+    first,
+    last,
+    city,
+    zip: `${zipBase}${String(Math.floor(r.next() * 1000)).padStart(3, '0')}`,
+    party: (zip: string) => ({
+      contact: {
+        name: `${first} ${last}`,
+        email: `${fold(first)}.${fold(last)}${Math.floor(r.next() * 100)}@example.com`,
+        phone: `+549${Math.floor(1e9 + r.next() * 9e9)}`,
+      },
+      address: { street: `${r.pick(STREETS)} ${1 + Math.floor(r.next() * 4000)}`, city, state, country: 'AR', zip },
+    }),
+  };
+}
+
+function shipment(r: Rng, i: number): ShipmentCreateT {
+  const to = person(r);
+  const [city, state, zipBase] = CITIES[i % 3]!;
+  const u = r.next();
+  return {
+    ref: `ORD-${String(i).padStart(7, '0')}`,
+    type: u < 0.9 ? 'DELIVERY' : u < 0.97 ? 'RETURN' : 'EXCHANGE',
+    platform: r.pick(PLATFORMS),
+    content: 'Merchandise',
+    value: Math.round(r.next() * 100_000) / 100,
+    origin: {
+      contact: { name: WAREHOUSES[i % WAREHOUSES.length]! },
+      address: { street: 'Ruta 9 km 695', city, state, country: 'AR', zip: `${zipBase}001` },
+    },
+    destination: to.party(to.zip),
+    dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
+  } as ShipmentCreateT;
+}
+
+/** Realistic searches: what a desk clerk types. Each kind is reported on its own and all together. */
+function queries(r: Rng, count: number, samples: { refs: string[]; codes: string[] }) {
+  const kinds: Record<string, () => string> = {
+    surname: () => r.pick(LAST),
+    'first + surname': () => `${r.pick(FIRST)} ${r.pick(LAST)}`,
+    'surname, no accents': () => fold(r.pick(LAST)),
+    city: () => r.pick(CITIES)[0],
+    zip: () => person(r).zip,
+    'zip prefix': () => person(r).zip.slice(0, 6),
+    'ref prefix': () => r.pick(samples.refs).slice(0, 9),
+    'full ref': () => r.pick(samples.refs),
+    'code prefix': () => r.pick(samples.codes).slice(0, 6),
+    'e-mail': () => `${fold(r.pick(FIRST))}.${fold(r.pick(LAST))}`,
+  };
+  const names = Object.keys(kinds);
+  return Array.from({ length: count }, (_, i) => {
+    const kind = names[i % names.length]!;
+    return { kind, q: kinds[kind]!() };
+  });
+}
+
+function report(label: string, samples: number[]): void {
+  const s = summarize(samples);
+  console.log(`${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`);
+}
+
+/** `station serve` in its own process, so that the client's work does not share the server's event loop. */
+async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) res(m[1]!);
+    });
+    child.once('exit', (code) => rej(new Error(`station serve exited with ${code}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface Seeded {
+  token: string;
+  /** Refs and codes of about 2,000 seeded shipments, spread over the whole set, to look up and search for. */
+  samples: { refs: string[]; codes: string[] };
+}
+
+/**
+ * Seeds `total` shipments through the store in batches of one transaction each: a year of shipments, spread
+ * evenly, most of the older ones delivered. (The service's create costs about 0.5 ms each; it is what the HTTP
+ * part measures.)
+ */
+export function seed(dataDir: string, total: number): Seeded {
+  const r = rng(42);
+  const samples = { refs: [] as string[], codes: [] as string[] };
+  const start = Date.now() - 365 * 86_400_000;
+  const step = (365 * 86_400_000) / total;
+  const core = createCore({ dataDir, printQueue: false });
+  try {
+    const { auth, db } = core.services;
+    const store = createShipmentStore(db);
+    const tracking = createTracking(db, core.services.clock, store);
+    const account = auth.createAccount('bench').id;
+    const token = auth.createToken({ account, name: 'bench', permissions: ['shipments.read', 'shipments.write'] }).token;
+    for (let first = 0; first < total; first += BATCH) {
+      db.transaction(() => {
+        for (let i = first; i < Math.min(total, first + BATCH); i++) {
+          const s = shipment(r, i);
+          const at = Math.round(start + i * step);
+          const code = generateCode();
+          const status = i / total < 0.9 && r.next() < 0.8 ? 'DELIVERED' : initialStatus(s.type);
+          const id = store.insert(
+            {
+              account_id: account, code, ref: s.ref, type: s.type, method: 'STANDARD', office_id: null, value: s.value ?? null,
+              content: s.content ?? null, notes: null, platform: s.platform ?? null, origin: JSON.stringify(s.origin),
+              destination: JSON.stringify(s.destination), dimensions: JSON.stringify(s.dimensions), status,
+              parent_id: null, number: null, created_at: at, updated_at: at,
+            },
+            searchWords(code, s.ref, [s.origin, s.destination as typeof s.origin]),
+          );
+          tracking.start(id, status, at);
+          if (i % Math.max(1, Math.floor(total / 2000)) === 0) (samples.refs.push(s.ref), samples.codes.push(code));
+        }
+      }).immediate();
+    }
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    return { token, samples };
+  } finally {
+    core.close();
+  }
+}
+
+export const shipmentsSuite: BenchSuite = {
+  name: 'shipments',
+  async run() {
+    const total = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-shipments-'));
+    let seeded: Seeded;
+    try {
+      const t0 = performance.now();
+      seeded = seed(dataDir, total);
+      const secs = (performance.now() - t0) / 1000;
+      const mb = statSync(join(dataDir, 'station.db')).size / 1e6;
+      console.log(`seeded ${total.toLocaleString('en')} shipments in ${secs.toFixed(1)} s (${Math.round(total / secs)}/s through the store); database ${mb.toFixed(0)} MB`);
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw e;
+    }
+    const { token, samples } = seeded;
+
+    const server = await serve(dataDir);
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (path: string) => {
+      const res = await fetch(server.url + path, { headers });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ items?: number }>;
+    };
+    try {
+      // Warm-up: the first requests compile schemas and fill the page cache.
+      for (let i = 0; i < 50; i++) await get(`/shipments/${samples.codes[i % samples.codes.length]}`);
+      for (const { q } of queries(rng(7), 50, samples)) await get(`/shipments?q=${encodeURIComponent(q)}`);
+
+      // Create throughput over HTTP: a few clients posting at once.
+      const cr = rng(99);
+      let next = 0;
+      const createLatency: number[] = [];
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: CREATE_CLIENTS }, async () => {
+          while (next < CREATES) {
+            const i = total + next++;
+            const body = JSON.stringify(shipment(cr, i));
+            const t = performance.now();
+            const res = await fetch(`${server.url}/shipments`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+            if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+            await res.arrayBuffer();
+            createLatency.push(performance.now() - t);
+          }
+        }),
+      );
+      const secs = (performance.now() - t0) / 1000;
+      console.log(`create over HTTP: ${CREATES} POSTs, ${CREATE_CLIENTS} clients: ${Math.round(CREATES / secs)} shipments/s`);
+      report('  create latency', createLatency);
+
+      const gr = rng(5);
+      report('get by code', await time(GETS, () => get(`/shipments/${gr.pick(samples.codes)}`)));
+
+      const qs = queries(rng(11), SEARCHES, samples);
+      const byKind = new Map<string, number[]>();
+      const hits = new Map<string, number[]>();
+      const all = await time(qs.length, async (i) => {
+        const { kind, q } = qs[i]!;
+        const t = performance.now();
+        const page = await get(`/shipments?q=${encodeURIComponent(q)}`);
+        (byKind.get(kind) ?? byKind.set(kind, []).get(kind)!).push(performance.now() - t);
+        (hits.get(kind) ?? hits.set(kind, []).get(kind)!).push(page.items ?? 0);
+      });
+      report('search with q (all kinds)', all);
+      for (const [kind, ms] of byKind) {
+        const h = summarize(hits.get(kind)!);
+        report(`  q: ${kind} (~${h.p50} hits)`, ms);
+      }
+      const status = rng(3);
+      report('list, newest first (no q)', await time(200, () => get('/shipments')));
+      report('status filter', await time(200, () => get(`/shipments?status=${status.pick(['TO_COLLECT', 'TO_RECOVER', 'DELIVERED'])}`)));
+      const goal = summarize(all).p95 <= 20 ? 'met' : 'MISSED';
+      console.log(`goal search p95 <= 20 ms at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')}`);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
