@@ -204,13 +204,14 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
         limit: size,
         offset: (page - 1) * size,
       };
-      if (q.q !== undefined) {
+      // An empty value (a cleared search box sends `q=`) is no filter at all.
+      if (q.q) {
         const match = ftsQuery(q.q);
         // A q with no word characters ("--") cannot match anything.
         if (match === undefined) return { data: [], pages: 0, items: 0, last: true };
         filter.match = match;
       }
-      if (q.code !== undefined) filter.code = q.code.toUpperCase();
+      if (q.code) filter.code = q.code.toUpperCase();
       if (q.status !== undefined) filter.status = q.status;
       if (q.substatus !== undefined) filter.subStatus = q.substatus;
       if (q.platform !== undefined) filter.platform = q.platform;

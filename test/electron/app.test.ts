@@ -31,7 +31,7 @@ describe.skipIf(!bin.path)('the desktop app (Electron)', () => {
       const win = await app.firstWindow();
       expect(await win.title()).toBe('Shipping Station');
       // The page sees the bridge and nothing of Node.
-      expect(await win.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+      expect(await win.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
       await expect.poll(() => win.locator('.status').textContent()).toContain('0 shipments');
     } finally {
       await app.close();

@@ -99,6 +99,12 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
       expect(await ids(`q=${code}`)).toEqual([made.ana.id]);
     });
 
+    it('reads an empty q or code (a cleared search box) as no filter', async () => {
+      const all = (await ids('')).sort();
+      expect(all.length).toBeGreaterThan(1);
+      for (const blank of ['q=', 'q=%20%20', 'code=', 'q=&code=']) expect((await ids(blank)).sort(), blank).toEqual(all);
+    });
+
     it('treats search syntax in q as plain text (never an error)', async () => {
       for (const q of ['"', '*', 'ORDER OR WEB', 'NEAR(order web)', 'order AND', '-order', '^order', 'order:1', '(', "o'neil", '%', '_'])
         expect((await search(`q=${encodeURIComponent(q)}`)).status, q).toBe(200);

@@ -1,4 +1,5 @@
 import { shipmentBody } from '../helpers/fixtures.js';
+export { directAccount as accountWithToken } from '../helpers/fixtures.js';
 import type { Station } from '../helpers/station.js';
 
 /** Names that a Latin-1 font cannot print and that are long enough to need shrinking or wrapping. */
@@ -30,9 +31,3 @@ export async function download(url: string): Promise<{ status: number; type: str
   return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-/** An account and a token made through the in-process core (no CLI process per call, which keeps tests quick). */
-export function accountWithToken(s: Station, name: string, permissions: readonly string[]): { id: number; token: string } {
-  const auth = s.core!.services.auth;
-  const id = auth.createAccount(name).id;
-  return { id, token: auth.createToken({ account: id, name: 'test', permissions }).token };
-}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
-import { directToken } from '../quote/tokens.js';
+import { directAccount } from '../helpers/fixtures.js';
 
 const HEADER = 'code,name,company,street,city,state,country,zip,lat,lng,active,parcel_enabled,opening_hours';
 const row = (code: string, zip: string, extra = 'true,true,Mo-Fr 09:00-18:00') =>
@@ -23,7 +23,7 @@ describe('station offices import', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directToken(s, 'ops', ['shipments.write']);
+    token = directAccount(s, 'ops', ['shipments.write']).token;
   });
   afterAll(async () => {
     await s.stop();

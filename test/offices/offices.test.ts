@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../../core/offices/geo.js';
 import { resourcePath } from '../../core/resources.js';
 import { startInProcess, type Station } from '../helpers/station.js';
-import { directToken } from '../quote/tokens.js';
+import { directAccount } from '../helpers/fixtures.js';
 
 interface FileOffice {
   code: string;
@@ -25,7 +25,7 @@ describe('GET /offices over the default directory', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directToken(s, 'offices', ['shipments.write']);
+    token = directAccount(s, 'offices', ['shipments.write']).token;
   });
   afterAll(() => s.stop());
 
@@ -126,7 +126,7 @@ describe('GET /offices over the default directory', () => {
   });
 
   it('needs shipments.write', async () => {
-    const reader = directToken(s, 'reader', ['rates.read', 'shipments.read']);
+    const reader = directAccount(s, 'reader', ['rates.read', 'shipments.read']).token;
     const r = await offices('', reader);
     expect(r.status).toBe(403);
     expect(r.body.permission).toBe('shipments.write');

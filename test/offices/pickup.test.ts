@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
-import { directToken } from '../quote/tokens.js';
+import { directAccount } from '../helpers/fixtures.js';
 
 const ORIGIN = {
   contact: { name: 'Depósito Córdoba', phone: '+5493514000000' },
@@ -34,7 +34,7 @@ describe('PICKUP shipments against the office directory', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directToken(s, 'shop', ['shipments.write', 'shipments.read']);
+    token = directAccount(s, 'shop', ['shipments.write', 'shipments.read']).token;
     office = (await s.request('GET', '/offices?near=-31.4135,-64.1811&size=1', { token })).body.data[0];
   });
   afterAll(() => s.stop());

@@ -42,7 +42,7 @@ describe('print queue', () => {
   let printing: PrintingService;
   let sink: Sink;
   const open = () => {
-    const p = createPrintingService({ db, clock: systemClock, labels, resolveShipment, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 } });
+    const p = createPrintingService({ db, clock: systemClock, labels, resolveShipment, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 }, fileRoots: [dir] });
     p.queue.start();
     return p;
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { startInProcess, type Station } from '../helpers/station.js';
-import { directToken } from './tokens.js';
+import { directAccount } from '../helpers/fixtures.js';
 
 /** Córdoba time (UTC-3, no DST): the default card's origin. 2026-11-24 is a Tuesday. */
 const at = (local: string) => `${local}-03:00`;
@@ -17,7 +17,7 @@ describe('GET /quote with the default rate card', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    token = directToken(s, 'quoter', ['rates.read']);
+    token = directAccount(s, 'quoter', ['rates.read']).token;
   });
   afterAll(() => s.stop());
   beforeEach(() => clock.set(at('2026-11-24T10:00:00')));
@@ -157,7 +157,7 @@ describe('GET /quote with the default rate card', () => {
   });
 
   it('needs rates.read', async () => {
-    const other = directToken(s, 'no-rates', ['shipments.write']);
+    const other = directAccount(s, 'no-rates', ['shipments.write']).token;
     const r = await quote('zip=5000', other);
     expect(r.status).toBe(403);
     expect(r.body.permission).toBe('rates.read');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcePath } from '../../core/resources.js';
 import { startInProcess, type Station } from '../helpers/station.js';
-import { directToken } from './tokens.js';
+import { directAccount } from '../helpers/fixtures.js';
 
 /** The real `station ratecard import` command against a running service on the same data (needs `npm run build:core`). */
 describe('station ratecard import', () => {
@@ -22,7 +22,7 @@ describe('station ratecard import', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directToken(s, 'rates', ['rates.read']);
+    token = directAccount(s, 'rates', ['rates.read']).token;
   });
   afterAll(async () => {
     await s.stop();
