@@ -97,7 +97,12 @@ describe('create and get shipments (station serve)', () => {
       const made = await Promise.all(Array.from({ length: 20 }, () => post(shipmentBody())));
       const codes = made.map((r) => r.body.code as string);
       expect(new Set(codes).size).toBe(20);
-      for (const r of made) expect(r.body.code).not.toContain(String(r.body.id));
+      for (const c of codes) expect(c).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+      // A code derived from the id (a counter in base 32, a padded id) changes in a position or two from one
+      // shipment to the next; random codes differ almost everywhere (9.7 of 10 positions on average).
+      const byId = [...made].sort((a, b) => a.body.id - b.body.id).map((r) => r.body.code as string);
+      const distances = byId.slice(1).map((c, i) => [...c].filter((ch, k) => ch !== byId[i]![k]).length);
+      expect(distances.reduce((a, b) => a + b, 0) / distances.length).toBeGreaterThan(7);
     });
 
     it('answers 404 for an id or code that does not exist', async () => {
