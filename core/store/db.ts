@@ -13,6 +13,10 @@ export function openDb(file: string, migrations: Migration[] = defaultMigrations
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // A broad search touches thousands of rows scattered through the file; SQLite's default 2 MB page cache
+  // re-reads them from the OS on every query. 64 MB of cache and a memory map keep a desk's store hot.
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
   migrate(db, migrations);
   return db;
 }
