@@ -15,6 +15,8 @@ import { searchWords } from '../core/shipments/service.js';
 import { createShipmentStore } from '../core/shipments/store.js';
 import { createTracking } from '../core/tracking/service.js';
 import { initialStatus } from '../core/tracking/transitions.js';
+// The same seeded generator as the fuzz test: the same data and queries on every run.
+import { rng, type Rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 
@@ -48,19 +50,6 @@ const STREETS = ['Av. Colón', 'San Martín', 'Belgrano', 'Rivadavia', 'Sarmient
 const WAREHOUSES = ['Depósito Central', 'Tienda Norte', 'Almacén Sur', 'Bodega Oeste', 'Outlet Este'];
 const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX', undefined] as const;
 
-/** A deterministic generator (mulberry32): the same data and queries on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
-}
-type Rng = ReturnType<typeof rng>;
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 

@@ -23,3 +23,7 @@ export function fixedClock(start: Date | string): Clock & { set(d: Date | string
 export function isoUtc(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : isoUtc(ms);
+}

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -22,7 +22,6 @@ export interface TokenInfo {
   last_used_at: string | null;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function tokenInfo(t: TokenRow): TokenInfo {
   return {
@@ -31,10 +30,10 @@ function tokenInfo(t: TokenRow): TokenInfo {
     name: t.name,
     prefix: t.prefix,
     permissions: t.permissions.split(',') as Permission[],
-    created_at: iso(t.created_at)!,
-    expires_at: iso(t.expires_at),
-    revoked_at: iso(t.revoked_at),
-    last_used_at: iso(t.last_used_at),
+    created_at: isoOrNull(t.created_at)!,
+    expires_at: isoOrNull(t.expires_at),
+    revoked_at: isoOrNull(t.revoked_at),
+    last_used_at: isoOrNull(t.last_used_at),
   };
 }
 

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Clock } from '../clock.js';
+import { isoOrNull, type Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { ShipmentRow } from '../shipments/store.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -45,7 +45,6 @@ export function insideRoots(folder: string, roots: readonly string[]): boolean {
   });
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function printerView(r: PrinterRow): PrinterT {
   return {
@@ -54,8 +53,8 @@ function printerView(r: PrinterRow): PrinterT {
     connection: r.connection,
     settings: JSON.parse(r.settings) as PrinterSettings,
     default_for: r.default_for,
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: isoOrNull(r.created_at)!,
+    updated_at: isoOrNull(r.updated_at)!,
   };
 }
 
@@ -71,9 +70,9 @@ export function jobView(r: JobRow): PrintJobT {
     attempts: r.attempts,
     last_error: r.last_error,
     progress: { done: r.done, total: r.total },
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
-    finished_at: iso(r.finished_at),
+    created_at: isoOrNull(r.created_at)!,
+    updated_at: isoOrNull(r.updated_at)!,
+    finished_at: isoOrNull(r.finished_at),
   };
 }
 

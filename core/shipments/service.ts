@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Clock } from '../clock.js';
+import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
 import type { AddressT, PartyT } from '../schemas/common.js';
 import type { Status } from '../schemas/codes.js';
@@ -40,7 +40,7 @@ export function shipmentView(r: ShipmentRow): ShipmentT {
     packages: r.packages,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
-    labelled_at: r.labelled_at === null ? null : new Date(r.labelled_at).toISOString(),
+    labelled_at: isoOrNull(r.labelled_at),
   };
 }
 
