@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStation, ROOT, type Station } from '../helpers/station.js';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
-import { shipmentBody } from '../helpers/fixtures.js';
+import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
@@ -165,5 +165,31 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'desk-pack.png'), fullPage: true });
     await page.close();
+  });
+
+  it('prints the whole "To label" list as one job (3 of 3 accepted), and the list empties', async () => {
+    const desk = await startStation();
+    try {
+      const { token: t } = directAccount(desk, 'batch', ['shipments.read', 'shipments.write', 'events.read']);
+      const folder = mkdtempSync(join(tmpdir(), 'desk-batch-'));
+      await desk.request('POST', '/printers', { token: t, body: { name: 'sheet', driver: 'file', connection: folder, default_for: 'PDF_A7' } });
+      for (let i = 0; i < 3; i++) expect((await desk.request('POST', '/shipments', { token: t, body: shipmentBody() })).status).toBe(201);
+
+      const page = await browser.newPage();
+      await page.goto(`${new URL(desk.url).origin}/#token=${t}`);
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Shipments' }).click();
+      await page.getByRole('tab', { name: 'To label' }).click();
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+      await page.getByRole('button', { name: 'Print 3 labels' }).click();
+      await expect.poll(() => readdirSync(folder).filter((f) => f.endsWith('.pdf')).length, { timeout: 20_000 }).toBe(3);
+      // Printed labels are no longer "to label": the list reloads when the job is done.
+      await expect.poll(() => page.locator('.status').textContent(), { timeout: 20_000 }).toBe('0 shipments');
+      const jobs = (await desk.request('GET', '/print-jobs', { token: t })).body.data;
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ state: 'done', progress: { done: 3, total: 3 } });
+      await page.close();
+    } finally {
+      await desk.stop();
+    }
   });
 });

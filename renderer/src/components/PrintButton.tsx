@@ -8,7 +8,18 @@ const POLL_MS = 400;
  * Prints through the queue and shows the job's state until it ends, so the operator always sees why the label
  * has not come out yet. Without a printer the label opens as a PDF instead.
  */
-export function PrintButton({ transport, codes }: { transport: Transport; codes: string[] }) {
+export function PrintButton({
+  transport,
+  codes,
+  label = 'Print label',
+  onDone,
+}: {
+  transport: Transport;
+  codes: string[];
+  label?: string;
+  /** Called once the printer accepted every label. */
+  onDone?: () => void;
+}) {
   const [job, setJob] = useState<PrintJob | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pdf, setPdf] = useState<string | null>(null);
@@ -24,7 +35,11 @@ export function PrintButton({ transport, codes }: { transport: Transport; codes:
   }, [job, transport]);
 
   useEffect(() => {
-    if (job?.state === 'done') setPrinted(true);
+    if (job?.state !== 'done') return;
+    setPrinted(true);
+    onDone?.();
+    // onDone is the caller's; only the job's arrival at done matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job?.state]);
 
   async function print() {
@@ -51,7 +66,7 @@ export function PrintButton({ transport, codes }: { transport: Transport; codes:
   return (
     <div className="print">
       <button type="button" onClick={() => void print()} disabled={!!busy}>
-        {busy ? 'Printing…' : printed ? 'Reprint label' : 'Print label'}
+        {busy ? 'Printing…' : printed ? `Re${label[0]!.toLowerCase()}${label.slice(1)}` : label}
       </button>
       {job && (
         <span className={`job job-${job.state}`} role="status">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { call, ApiError, type Transport } from '../api/transport';
 import type { Page, Shipment } from '../api/types';
 import { ShipmentDetail } from './ShipmentDetail';
+import { PrintButton } from '../components/PrintButton';
 
 const SHORTCUTS = [
   { value: '', label: 'All' },
@@ -88,6 +89,16 @@ export function Shipments({ transport }: { transport: Transport }) {
         <p className="status" aria-live="polite">
           {loading ? 'Loading…' : result ? `${result.items} shipment${result.items === 1 ? '' : 's'}` : ''}
         </p>
+        {shortcut === 'PENDING' && result && result.data.length > 0 && (
+          // The page's labels as one job: the queue reports n of N while it prints.
+          <PrintButton
+            key={result.data.map((s) => s.code).join()}
+            transport={transport}
+            codes={result.data.map((s) => s.code)}
+            label={`Print ${result.data.length} label${result.data.length === 1 ? '' : 's'}`}
+            onDone={() => void load(q, shortcut, page)}
+          />
+        )}
         <table>
           <thead>
             <tr>
