@@ -36,7 +36,7 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
     logger: opts.logger ? { level: 'info' } : false,
     bodyLimit: MAX_BODY,
     ...(opts.https ? { https: opts.https } : {}),
-    // Ids and codes are matched case-insensitively by the core; keep the router strict and simple.
+    // Scripts often write `/shipments/`; it is the same resource as `/shipments`.
     routerOptions: { ignoreTrailingSlash: true },
     // Errors Fastify raises before routing (a malformed %-escape in the url) leave as problem details too.
     frameworkErrors: (err: Error, _req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, toDomainError(err)),
