@@ -7,6 +7,8 @@ export default defineConfig({
     // Two cores: many suites each start a server process; more workers only add contention.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Polls wait for a browser or a print queue; on a loaded 2-core machine 1 s (the default) is too tight.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });
