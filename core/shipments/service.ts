@@ -111,7 +111,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
   }
 
   function insert(accountId: number, row: Omit<Parameters<ShipmentStore['insert']>[0], 'code' | 'created_at' | 'updated_at' | 'account_id'>) {
-    const now = clock.now().getTime();
+    const now = store.creationTime(clock.now().getTime());
     const code = uniqueCode();
     const origin = JSON.parse(row.origin) as PartyT;
     const destination = JSON.parse(row.destination) as PartyT;

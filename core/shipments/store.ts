@@ -72,7 +72,29 @@ export function createShipmentStore(db: Db) {
     markLabelled: db.prepare<[number, number, number]>(
       'UPDATE shipments SET labelled_at = COALESCE(labelled_at, ?), updated_at = ? WHERE id = ?',
     ),
+    lastCreated: db.prepare<[], { created_at: number }>('SELECT created_at FROM shipments ORDER BY id DESC LIMIT 1'),
+    // Two index seeks, where `account_id <> ?` would scan every entry of a one-account store.
+    othersExist: db.prepare<[number, number], { others: number }>(
+      'SELECT EXISTS (SELECT 1 FROM shipments WHERE account_id < ?) OR EXISTS (SELECT 1 FROM shipments WHERE account_id > ?) AS others',
+    ),
+    matchCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM shipments_fts WHERE shipments_fts MATCH ?'),
   };
+
+  /**
+   * A q-only search, by creation date, of the account that owns every shipment in the store (a desk's usual
+   * case) needs nothing but the full-text index: every match is the caller's, and since creation times never
+   * decrease with the id (see `creationTime`), rowid order is creation order. Counting and paging then never
+   * touch the rows of the matches, which is what broad terms (a city, a surname) otherwise pay for.
+   */
+  function matchesOnly(f: SearchFilter): boolean {
+    return (
+      f.match !== undefined &&
+      f.dateColumn === 'created_at' &&
+      f.code === undefined && f.status === undefined && f.subStatus === undefined && f.platform === undefined &&
+      f.from === undefined && f.to === undefined && f.statusIn === undefined && !f.pending &&
+      stmts.othersExist.get(f.accountId, f.accountId)!.others === 0
+    );
+  }
 
   /** Searches have a bounded number of shapes (which filters are present); each is prepared once. */
   const searchStatements = new Map<string, Statement>();
@@ -108,6 +130,12 @@ export function createShipmentStore(db: Db) {
   }
 
   return {
+    /**
+     * The creation time of a new shipment: now, or the newest shipment's when the clock went back, so that
+     * creation times never decrease with the id. Call it inside the insert's transaction.
+     */
+    creationTime: (now: number) => Math.max(now, stmts.lastCreated.get()?.created_at ?? now),
+
     /** Inserts the row and its search words; the caller holds the transaction. */
     insert(row: NewShipmentRow, words: string): number {
       const id = Number(stmts.insert.run(row).lastInsertRowid);
@@ -125,8 +153,15 @@ export function createShipmentStore(db: Db) {
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
 
     search(f: SearchFilter): { rows: ShipmentRow[]; total: number } {
-      const w = where(f);
       const order = `ORDER BY s.${f.dateColumn} ${f.newestFirst ? 'DESC' : 'ASC'}, s.id ${f.newestFirst ? 'DESC' : 'ASC'}`;
+      if (matchesOnly(f)) {
+        const byRowid = `ORDER BY rowid ${f.newestFirst ? 'DESC' : 'ASC'}`;
+        const rows = prepared(
+          `${SELECT} WHERE s.id IN (SELECT rowid FROM shipments_fts WHERE shipments_fts MATCH ? ${byRowid} LIMIT ? OFFSET ?) ${order}`,
+        ).all(f.match, f.limit, f.offset) as ShipmentRow[];
+        return { rows, total: stmts.matchCount.get(f.match!)!.n };
+      }
+      const w = where(f);
       // The page's ids first, then those rows: many matches are sorted on (date, id) alone, not on whole rows.
       const rows = prepared(`${SELECT} WHERE s.id IN (SELECT s.id FROM ${w.from} WHERE ${w.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
         .all(...w.args, f.limit, f.offset) as ShipmentRow[];
