@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import { fieldError, notFound } from '../errors.js';
-import type { AddressT } from '../schemas/common.js';
+import { pageEnvelope, pageWindow, type AddressT } from '../schemas/common.js';
 import type { PickupOffices } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { boxAround, distanceKm, type LatLng } from './geo.js';
@@ -24,8 +24,8 @@ export function officeView(r: OfficeRow, distance?: number): OfficeT {
 export interface OfficeQuery {
   zip?: string | undefined;
   near?: LatLng | undefined;
-  page: number;
-  size: number;
+  page?: number | undefined;
+  size?: number | undefined;
 }
 
 export interface ImportSummary {
@@ -58,15 +58,15 @@ export function createOfficeDirectory(db: Db, clock: Clock) {
 
   function search(q: OfficeQuery) {
     const items = store.countUsable(q.zip);
-    const pages = Math.ceil(items / q.size);
-    const offset = (q.page - 1) * q.size;
+    const window = pageWindow(q);
+    const { offset, size } = window;
     let data: OfficeT[] = [];
     if (offset < items) {
       data = q.near
-        ? nearest(q.near, Math.min(offset + q.size, items), q.zip).slice(offset).map((f) => officeView(store.byId(f.id)!, f.km))
-        : store.pageUsable(q.zip, q.size, offset).map((r) => officeView(r));
+        ? nearest(q.near, Math.min(offset + size, items), q.zip).slice(offset).map((f) => officeView(store.byId(f.id)!, f.km))
+        : store.pageUsable(q.zip, size, offset).map((r) => officeView(r));
     }
-    return { data, pages, items, last: q.page >= pages };
+    return pageEnvelope(data, items, window);
   }
 
   /** Adds new codes and updates known ones in one transaction; `replace` deactivates the codes left out. */

@@ -26,8 +26,8 @@ export const officeOperations = [
       services.offices.search({
         zip: query.zip,
         near: query.near === undefined ? undefined : parseNear(query.near),
-        page: query.page ?? 1,
-        size: query.size ?? 20,
+        page: query.page,
+        size: query.size,
       }),
   }),
 ];

@@ -7,6 +7,7 @@ import type { MonoRaster } from '../labels/raster-types.js';
 import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
 import { createPrintQueue, FINAL_STATES, type RetryPolicy } from './queue.js';
+import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobQueryT, PrintJobT } from './schemas.js';
 import { createPrintStore, type JobRow, type PrinterRow } from './store.js';
 import { discoverSystemPrinters } from './system-driver.js';
@@ -233,11 +234,9 @@ export function createPrintingService(deps: PrintingDeps) {
     },
 
     jobs(accountId: number, query: PrintJobQueryT) {
-      const page = query.page ?? 1;
-      const size = query.size ?? 20;
-      const { rows, total } = store.jobs(accountId, query.state ?? null, size, (page - 1) * size);
-      const pages = Math.ceil(total / size);
-      return { data: rows.map(jobView), pages, items: total, last: page >= pages };
+      const window = pageWindow(query);
+      const { rows, total } = store.jobs(accountId, query.state ?? null, window.size, window.offset);
+      return pageEnvelope(rows.map(jobView), total, window);
     },
 
     job: (accountId: number, id: string) => jobView(jobRow(accountId, id)),

@@ -93,3 +93,16 @@ export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Results per page, at most 100' })),
 };
+
+/** The page a query asks for (PageQuery's defaults applied) and the offset it starts at. */
+export function pageWindow(q: { page?: number | undefined; size?: number | undefined }) {
+  const page = q.page ?? 1;
+  const size = q.size ?? 20;
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** The page envelope; `pages` and `items` are the true totals, also for a page past the end. */
+export function pageEnvelope<T>(data: T[], items: number, { page, size }: { page: number; size: number }) {
+  const pages = Math.ceil(items / size);
+  return { data, pages, items, last: page >= pages };
+}

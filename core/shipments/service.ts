@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
-import type { AddressT, PartyT } from '../schemas/common.js';
+import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
 import type { Status } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
@@ -195,20 +195,19 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     },
 
     search(accountId: number, q: ShipmentSearchT) {
-      const size = q.size ?? 20;
-      const page = q.page ?? 1;
+      const window = pageWindow(q);
       const filter: SearchFilter = {
         accountId,
         dateColumn: q.date_type === 'UPDATED' ? 'updated_at' : 'created_at',
         newestFirst: (q.sort ?? 'NEWEST') === 'NEWEST',
-        limit: size,
-        offset: (page - 1) * size,
+        limit: window.size,
+        offset: window.offset,
       };
       // An empty value (a cleared search box sends `q=`) is no filter at all.
       if (q.q) {
         const match = ftsQuery(q.q);
         // A q with no word characters ("--") cannot match anything.
-        if (match === undefined) return { data: [], pages: 0, items: 0, last: true };
+        if (match === undefined) return pageEnvelope([], 0, window);
         filter.match = match;
       }
       if (q.code) filter.code = q.code.toUpperCase();
@@ -227,8 +226,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       if (q.shortcut === 'PENDING') filter.pending = true;
       if (q.shortcut === 'ACTIVE') filter.statusIn = ACTIVE_STATUSES;
       const { rows, total } = store.search(filter);
-      const pages = Math.ceil(total / size);
-      return { data: rows.map(shipmentView), pages, items: total, last: page >= pages };
+      return pageEnvelope(rows.map(shipmentView), total, window);
     },
 
     /** Marks a shipment as labelled (first time only); used by the label generator. */
