@@ -89,6 +89,10 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
   raw: ['file'],
 };
 
+/** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
+const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
+  p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
+
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
   fileRoots: readonly string[],
@@ -100,13 +104,11 @@ function checkPrinter(
     throw fieldError('/connection', `must be inside one of the folders the operator allows: ${fileRoots.join(', ')}`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver)) throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
-  const formats = v.driver === 'file' && v.settings?.raw ? ['PDF_A7'] : driver.formats;
+  const formats = formatsOf(v);
   if (v.default_for && !formats.includes(v.default_for))
     throw fieldError('/default_for', `a ${v.driver} printer prints ${formats.join(', ')} only`);
 }
 
-const formatsOf = (p: PrinterSpec): readonly LabelFormat[] =>
-  p.driver === 'file' && p.settings.raw ? ['PDF_A7'] : drivers[p.driver].formats;
 
 /** Printers, the print queue and one-off prints. */
 export function createPrintingService(deps: PrintingDeps) {
