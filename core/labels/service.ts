@@ -1,4 +1,4 @@
-import { fieldError, invalidState, notFound } from '../errors.js';
+import { fieldError, invalidState } from '../errors.js';
 import type { OfficeDirectory } from '../offices/directory.js';
 import type { QrTokens } from '../qr/tokens.js';
 import type { ShipmentService } from '../shipments/service.js';
@@ -35,15 +35,6 @@ export interface LabelServiceDeps {
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
 export function createLabelService({ db, store, shipments, offices, qr, downloads }: LabelServiceDeps) {
-  const accountOfCodeStmt = db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?');
-
-  /** The account's shipment with this code (any letter case); another account's is not found. */
-  function byCode(accountId: number, code: string): ShipmentRow {
-    const row = store.byCode(accountId, code.toUpperCase());
-    if (!row) throw notFound(`shipment ${code}`);
-    return row;
-  }
-
   function labellable(row: ShipmentRow): ShipmentRow {
     if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
     return row;
@@ -53,7 +44,7 @@ export function createLabelService({ db, store, shipments, offices, qr, download
   function pieces(accountId: number, codes: string[], withPackages: boolean): ShipmentRow[] {
     const out: ShipmentRow[] = [];
     for (const code of codes) {
-      const row = labellable(byCode(accountId, code));
+      const row = labellable(shipments.byCode(accountId, code));
       out.push(row);
       if (withPackages && row.packages > 0) out.push(...store.children(row.id).filter((c) => c.status !== 'CANCELED'));
     }
@@ -122,7 +113,7 @@ export function createLabelService({ db, store, shipments, offices, qr, download
 
     /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
     async renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> {
-      const row = labellable(byCode(accountId, code));
+      const row = labellable(shipments.byCode(accountId, code));
       const [data] = await dataOf(accountId, [row]);
       const { labelLayout, renderRaster } = await import('./render.js');
       const raster = renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
@@ -149,16 +140,12 @@ export function createLabelService({ db, store, shipments, offices, qr, download
 
     /** `GET /labels/qr`: the signed token a label's QR carries. */
     async qrToken(accountId: number, code: string): Promise<string> {
-      const row = labellable(byCode(accountId, code));
+      const row = labellable(shipments.byCode(accountId, code));
       return qr.sign(row.code, accountId);
     },
 
     /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
-    accountOfCode(code: string): number {
-      const r = accountOfCodeStmt.get(code.toUpperCase());
-      if (!r) throw notFound(`shipment ${code}`);
-      return r.account_id;
-    },
+    accountOfCode: (code: string) => shipments.accountOfCode(code),
 
     /** The file behind a download secret (404 when unknown or expired). */
     openDownload: (secret: string) => downloads.open(secret),

@@ -87,10 +87,16 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
 
   /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
   function resolve(accountId: number, idOrCode: string): ShipmentRow {
-    const row = /^\d+$/.test(idOrCode)
-      ? store.byId(accountId, Number(idOrCode))
-      : store.byCode(accountId, idOrCode.toUpperCase());
+    if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
+    const row = store.byId(accountId, Number(idOrCode));
     if (!row) throw notFound(`shipment ${idOrCode}`);
+    return row;
+  }
+
+  /** The account's shipment with this code, in any letter case; another account's is not found. */
+  function byCode(accountId: number, code: string): ShipmentRow {
+    const row = store.byCode(accountId, code.toUpperCase());
+    if (!row) throw notFound(`shipment ${code}`);
     return row;
   }
 
@@ -125,6 +131,14 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
 
   return {
     resolve,
+    byCode,
+
+    /** The account a shipment code belongs to, for tools that act without a token (`station print --to`). */
+    accountOfCode(code: string): number {
+      const accountId = store.accountOfCode(code.toUpperCase());
+      if (accountId === undefined) throw notFound(`shipment ${code}`);
+      return accountId;
+    },
 
     create(accountId: number, input: ShipmentCreateT): ShipmentT {
       const destination = destinationFor(input);

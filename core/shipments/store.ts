@@ -64,6 +64,7 @@ export function createShipmentStore(db: Db) {
     byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT} WHERE s.code = ? AND s.account_id = ?`),
     byRef: db.prepare<[number, string], { id: number; code: string }>('SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?'),
     codeExists: db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE code = ?'),
+    accountOfCode: db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?'),
     children: db.prepare<[number], ShipmentRow>(`${SELECT} WHERE s.parent_id = ? ORDER BY s.number`),
     setStatus: db.prepare<[string, string | null, number, number]>(
       'UPDATE shipments SET status = ?, sub_status = ?, updated_at = ? WHERE id = ?',
@@ -146,6 +147,7 @@ export function createShipmentStore(db: Db) {
     byCode: (accountId: number, code: string) => stmts.byCode.get(code, accountId),
     byRef: (accountId: number, ref: string) => stmts.byRef.get(accountId, ref),
     codeExists: (code: string) => !!stmts.codeExists.get(code),
+    accountOfCode: (code: string) => stmts.accountOfCode.get(code)?.account_id,
     children: (parentId: number) => stmts.children.all(parentId),
     setStatus: (id: number, status: Status, subStatus: string | null, now: number) =>
       void stmts.setStatus.run(status, subStatus, now, id),
