@@ -50,6 +50,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the operator: the service's own explanation, or the error's text. */
+export const errorMessage = (e: unknown): string => (e instanceof ApiError ? e.problem.detail : String(e));
+
 /** Calls the API and returns the body, or throws the problem the service answered with. */
 export async function call<T>(t: Transport, req: StationRequest): Promise<T> {
   const res = await t(req);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, type Transport } from '../api/transport';
+import { ApiError, type Transport, errorMessage } from '../api/transport';
 import { labelUrl, readJob, submitPrint, type PrintJob } from '../api/labels';
 
 const POLL_MS = 400;
@@ -53,7 +53,7 @@ export function PrintButton({
         setMessage('This label was printed before.');
         return;
       }
-      setMessage(e instanceof ApiError ? e.problem.detail : String(e));
+      setMessage(errorMessage(e));
       try {
         setPdf(await labelUrl(transport, codes));
       } catch {

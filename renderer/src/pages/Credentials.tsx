@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { call, ApiError, type Transport } from '../api/transport';
+import { call, type Transport, errorMessage } from '../api/transport';
 
 interface TokenInfo {
   id: number;
@@ -35,7 +35,7 @@ export function Credentials({ transport }: { transport: Transport }) {
   const load = () => call<TokenInfo[]>(transport, { method: 'GET', path: '/tokens' }).then(setTokens, fail);
 
   function fail(e: unknown) {
-    setError(e instanceof ApiError ? e.problem.detail : String(e));
+    setError(errorMessage(e));
   }
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call, ApiError, type Transport } from '../api/transport';
+import { call, type Transport, errorMessage } from '../api/transport';
 import type { Shipment, TrackingEvent } from '../api/types';
 
 /** One shipment: who it goes to, its tracking history, and what can still be done with it. */
@@ -18,7 +18,7 @@ export function ShipmentDetail({ transport, code, onChanged }: { transport: Tran
       setShipment(s);
       setEvents(ev);
     } catch (err) {
-      setError(err instanceof ApiError ? err.problem.detail : String(err));
+      setError(errorMessage(err));
     }
   }
 
@@ -35,7 +35,7 @@ export function ShipmentDetail({ transport, code, onChanged }: { transport: Tran
       await load();
       onChanged();
     } catch (err) {
-      setError(err instanceof ApiError ? err.problem.detail : String(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { call, ApiError, type Transport } from '../api/transport';
+import { call, type Transport, errorMessage } from '../api/transport';
 import type { Page, Shipment } from '../api/types';
 import { ShipmentDetail } from './ShipmentDetail';
 import { PrintButton } from '../components/PrintButton';
@@ -33,7 +33,7 @@ export function Shipments({ transport }: { transport: Transport }) {
           }),
         );
       } catch (err) {
-        setError(err instanceof ApiError ? err.problem.detail : String(err));
+        setError(errorMessage(err));
       } finally {
         setLoading(false);
       }
