@@ -84,8 +84,11 @@ describe('labels over HTTP', () => {
     expect([...qrCodes].sort()).toEqual([...codes].sort());
     // Document order: tile 1 is top-left, tile 2 top-right, … (the label text reads sideways in each tile).
     const placed = (await words(pdf)).filter((w) => codes.includes(w.text));
-    const order = [...placed].sort((a, b) => Math.round(a.yMin / 200) - Math.round(b.yMin / 200) || a.xMin - b.xMin).map((w) => w.text);
-    expect(order).toEqual(codes);
+    // Each code's tile from the centre of its text box: rows of A4.height/4, columns of A4.width/2.
+    const tile = (w: (typeof placed)[number]) =>
+      Math.floor((w.yMin + w.yMax) / 2 / (A4.height / 4)) * 2 + Math.floor((w.xMin + w.xMax) / 2 / (A4.width / 2));
+    expect(placed.map((w) => [w.text, tile(w)])).toEqual(expect.arrayContaining(codes.map((c, i) => [c, i])));
+    expect(placed).toHaveLength(codes.length);
   });
 
   it('start=N leaves the first N-1 tiles of the first sheet empty', async () => {
