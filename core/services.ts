@@ -26,10 +26,10 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
   const settings = createSettings(db, env);
   const shipmentStore = createShipmentStore(db);
   const tracking = createTracking(db, clock, shipmentStore);
-  const offices = createOfficeDirectory(db, clock);
-  offices.loadDefaultIfEmpty(resourcePath('offices.json'));
   const quotes = createQuoteService(db, clock);
   quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
+  const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
+  offices.loadDefaultIfEmpty(resourcePath('offices.json'));
   const shipments = createShipmentService({
     db, clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
   });

@@ -7,6 +7,7 @@ import { inTransaction, type Db } from '../store/db.js';
 import { boxAround, distanceKm, type LatLng } from './geo.js';
 import { readOfficeFile } from './import-file.js';
 import type { OfficeRecordT, OfficeT } from './schemas.js';
+import { postalKey } from '../quote/ratecard.js';
 import { createOfficeStore, type OfficeRow } from './store.js';
 
 export function officeView(r: OfficeRow, distance?: number): OfficeT {
@@ -39,8 +40,24 @@ const FIRST_RADIUS_KM = 1;
 const HALF_EQUATOR_KM = 20_038;
 
 /** The pickup-office directory: search for buyers, the address of a PICKUP shipment, imports for operators. */
-export function createOfficeDirectory(db: Db, clock: Clock) {
+/**
+ * `zipPattern` gives the active rate card's `zip_key`. A `zip` filter matches offices by postal key, so that a
+ * directory that writes `X5000ABC` and a buyer who types `5000` meet. The keys are stored (and indexed) with the
+ * pattern they were computed with; the card may change at any time, also from another process, so every search
+ * and import first makes sure they follow the active one.
+ */
+export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => string | undefined) {
   const store = createOfficeStore(db);
+
+  function currentKeys(): (zip: string) => string {
+    const pattern = zipPattern() ?? null;
+    const keyOf = postalKey(pattern ?? undefined);
+    if (store.keyedWith() !== pattern)
+      inTransaction(db, () => {
+        if (store.keyedWith() !== pattern) store.rekey(pattern, keyOf);
+      });
+    return keyOf;
+  }
 
   /**
    * The `limit` usable offices nearest to `p`. An R*Tree box of growing radius gathers candidates; once it
@@ -57,14 +74,16 @@ export function createOfficeDirectory(db: Db, clock: Clock) {
   }
 
   function search(q: OfficeQuery) {
-    const items = store.countUsable(q.zip);
+    const keyOf = currentKeys();
+    const zip = q.zip === undefined ? undefined : keyOf(q.zip);
+    const items = store.countUsable(zip);
     const window = pageWindow(q);
     const { offset, size } = window;
     let data: OfficeT[] = [];
     if (offset < items) {
       data = q.near
-        ? nearest(q.near, Math.min(offset + size, items), q.zip).slice(offset).map((f) => officeView(store.byId(f.id)!, f.km))
-        : store.pageUsable(q.zip, size, offset).map((r) => officeView(r));
+        ? nearest(q.near, Math.min(offset + size, items), zip).slice(offset).map((f) => officeView(store.byId(f.id)!, f.km))
+        : store.pageUsable(zip, size, offset).map((r) => officeView(r));
     }
     return pageEnvelope(data, items, window);
   }
@@ -73,12 +92,13 @@ export function createOfficeDirectory(db: Db, clock: Clock) {
   function importRecords(records: OfficeRecordT[], opts: { replace?: boolean } = {}): ImportSummary {
     const at = clock.now().getTime();
     return inTransaction(db, () => {
+      const keyOf = currentKeys();
       const ids = store.idsByCode();
       const summary: ImportSummary = { added: 0, updated: 0, deactivated: 0 };
       for (const r of records) {
         const key = r.code.toUpperCase();
         const id = ids.get(key);
-        store.upsert(id, r, at);
+        store.upsert(id, r, keyOf(r.zip), at);
         if (id === undefined) summary.added++;
         else summary.updated++;
         ids.delete(key);

@@ -62,7 +62,16 @@ export const OfficePage = Page(Office);
 
 export const OfficeSearch = Type.Object(
   {
-    zip: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Postal code filter (exact, case-insensitive)', 'x-error': 'must be 1 to 20 characters' })),
+    zip: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description:
+          "Postal code filter, by postal key: the rate card's `zip_key` reads X5000ABC and 5000 as one code " +
+          '(without one: whole codes, case- and space-insensitive)',
+        'x-error': 'must be 1 to 20 characters',
+      }),
+    ),
     near: Type.Optional(
       Type.String({
         pattern: '^\\s*-?\\d{1,2}(\\.\\d+)?\\s*,\\s*-?\\d{1,3}(\\.\\d+)?\\s*$',

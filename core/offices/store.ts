@@ -11,6 +11,7 @@ export interface OfficeRow {
   state: string;
   country: string;
   zip: string;
+  zip_key: string | null;
   lat: number;
   lng: number;
   active: number;
@@ -41,10 +42,10 @@ export function createOfficeStore(db: Db) {
   const any = db.prepare<[], { id: number }>('SELECT id FROM offices LIMIT 1');
   const codes = db.prepare<[], { id: number; code: string }>('SELECT id, code FROM offices');
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE}`);
-  const countZip = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip = ?`);
+  const countZip = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip_key = ?`);
   const page = db.prepare<[number, number], OfficeRow>(`SELECT * FROM offices WHERE ${USABLE} ORDER BY id LIMIT ? OFFSET ?`);
   const pageZip = db.prepare<[string, number, number], OfficeRow>(
-    `SELECT * FROM offices WHERE ${USABLE} AND zip = ? ORDER BY id LIMIT ? OFFSET ?`,
+    `SELECT * FROM offices WHERE ${USABLE} AND zip_key = ? ORDER BY id LIMIT ? OFFSET ?`,
   );
   // offices_geo holds only usable offices (triggers in migration 002), so the box alone filters them.
   // Only id and the exact coordinates (the R*Tree keeps 32-bit floats): rows are read for the final page only.
@@ -54,15 +55,21 @@ export function createOfficeStore(db: Db) {
   );
   const inBoxZip = db.prepare<[number, number, number, number, string], GeoPoint>(
     `SELECT o.id, o.lat, o.lng FROM offices_geo g JOIN offices o ON o.id = g.id
-      WHERE g.max_lat >= ? AND g.min_lat <= ? AND g.max_lng >= ? AND g.min_lng <= ? AND o.zip = ?`,
+      WHERE g.max_lat >= ? AND g.min_lat <= ? AND g.max_lng >= ? AND g.min_lng <= ? AND o.zip_key = ?`,
   );
+  const keyedWith = db.prepare<[], { pattern: string | null }>('SELECT pattern FROM office_zip_keys WHERE id = 1');
+  const setKeyedWith = db.prepare<[string | null]>(
+    'INSERT INTO office_zip_keys (id, pattern) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET pattern = excluded.pattern',
+  );
+  const zips = db.prepare<[], { id: number; zip: string }>('SELECT id, zip FROM offices');
+  const setKey = db.prepare<[string, number]>('UPDATE offices SET zip_key = ? WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO offices (code, name, company, street, city, state, country, zip, lat, lng, active, parcel, opening_hours, updated_at)
-     VALUES (@code, @name, @company, @street, @city, @state, @country, @zip, @lat, @lng, @active, @parcel, @opening_hours, @updated_at)`,
+    `INSERT INTO offices (code, name, company, street, city, state, country, zip, zip_key, lat, lng, active, parcel, opening_hours, updated_at)
+     VALUES (@code, @name, @company, @street, @city, @state, @country, @zip, @zip_key, @lat, @lng, @active, @parcel, @opening_hours, @updated_at)`,
   );
   const update = db.prepare(
     `UPDATE offices SET code = @code, name = @name, company = @company, street = @street, city = @city, state = @state,
-       country = @country, zip = @zip, lat = @lat, lng = @lng, active = @active, parcel = @parcel,
+       country = @country, zip = @zip, zip_key = @zip_key, lat = @lat, lng = @lng, active = @active, parcel = @parcel,
        opening_hours = @opening_hours, updated_at = @updated_at
      WHERE id = @id`,
   );
@@ -80,14 +87,21 @@ export function createOfficeStore(db: Db) {
       zip === undefined
         ? inBox.all(b.minLat, b.maxLat, b.minLng, b.maxLng)
         : inBoxZip.all(b.minLat, b.maxLat, b.minLng, b.maxLng, zip),
-    upsert(id: number | undefined, r: OfficeRecordT, at: number): void {
+    upsert(id: number | undefined, r: OfficeRecordT, zipKey: string, at: number): void {
       const row = {
         code: r.code, name: r.name, company: r.company, street: r.street, city: r.city, state: r.state,
-        country: r.country, zip: r.zip, lat: r.lat, lng: r.lng, active: r.active === false ? 0 : 1,
+        country: r.country, zip: r.zip, zip_key: zipKey, lat: r.lat, lng: r.lng, active: r.active === false ? 0 : 1,
         parcel: r.parcel_enabled === false ? 0 : 1, opening_hours: r.opening_hours, updated_at: at,
       };
       if (id === undefined) insert.run(row);
       else update.run({ ...row, id });
+    },
+    /** The `zip_key` pattern the stored keys were computed with: null for none, undefined if never keyed. */
+    keyedWith: (): string | null | undefined => keyedWith.get()?.pattern,
+    /** Recomputes every office's key (callers hold the transaction). */
+    rekey(pattern: string | null, keyOf: (zip: string) => string): void {
+      for (const o of zips.all()) setKey.run(keyOf(o.zip), o.id);
+      setKeyedWith.run(pattern);
     },
     /** Returns whether the office was active before. */
     deactivate: (id: number, at: number) => deactivate.run(at, id).changes > 0,

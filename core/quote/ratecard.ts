@@ -47,14 +47,25 @@ export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const normalZip = (zip: string) => zip.toUpperCase().replace(/\s+/g, '');
+
 function keyFunction(pattern: string | undefined): (zip: string) => string | null {
-  const normal = (zip: string) => zip.toUpperCase().replace(/\s+/g, '');
-  if (pattern === undefined) return (zip) => normal(zip) || null;
+  if (pattern === undefined) return (zip) => normalZip(zip) || null;
   const re = new RegExp(pattern);
   return (zip) => {
-    const m = re.exec(normal(zip));
+    const m = re.exec(normalZip(zip));
     return m ? (m[1] ?? m[0]).toUpperCase() : null;
   };
+}
+
+/**
+ * What a postal code means for matching codes written differently: its key under a card's `zip_key`
+ * (`X5000ABC` and `5000` are one code with the default card), or the code itself, upper-case and space-free,
+ * where the key does not read it.
+ */
+export function postalKey(pattern: string | undefined): (zip: string) => string {
+  const key = keyFunction(pattern);
+  return (zip) => key(zip) ?? normalZip(zip);
 }
 
 /**

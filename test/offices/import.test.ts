@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,5 +78,47 @@ describe('station offices import', () => {
     const all = (await s.request('GET', '/offices', { token })).body;
     expect(all.items).toBe(2);
     expect(all.data.map((o: { code: string }) => o.code).sort()).toEqual(['R-1', 'R-2']);
+  });
+});
+
+/** The zip filter reads postal codes as the active rate card does: Argentine CPAs (X5000ABC) and plain codes meet. */
+describe('office zip filter by postal key', () => {
+  let s: Station;
+  let token: string;
+  const dir = mkdtempSync(join(tmpdir(), 'offices-key-'));
+
+  beforeAll(async () => {
+    s = await startInProcess();
+    token = directAccount(s, 'ops', ['shipments.write']).token;
+    const file = join(dir, 'cpa.csv');
+    writeFileSync(file, [HEADER, row('K-1', 'X7711ABC'), row('K-2', '7711'), row('K-3', 'x 7711 abd'), row('K-4', '7712'), row('K-5', 'Y7711', 'false,true,24/7')].join('\n'));
+    expect((await s.cli(['offices', 'import', file])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const codesIn = async (query: string) => {
+    const r = await s.request('GET', `/offices?${query}`, { token });
+    expect(r.status).toBe(200);
+    return (r.body.data as Array<{ code: string }>).map((o) => o.code).sort();
+  };
+
+  it('matches X7711ABC, 7711 and "x 7711 abd" as one code under the default card, with and without near', async () => {
+    for (const zip of ['7711', 'X7711ABC', 'x7711zzz', '%207711'])
+      expect(await codesIn(`zip=${zip}`), zip).toEqual(['K-1', 'K-2', 'K-3']);
+    expect(await codesIn('zip=X7711ABC&near=-31.5,-64.3')).toEqual(['K-1', 'K-2', 'K-3']);
+    expect(await codesIn('zip=7712')).toEqual(['K-4']);
+    expect(await codesIn('zip=771')).toEqual([]);
+  });
+
+  it('follows the rate card: a card without zip_key compares whole codes, case- and space-insensitive', async () => {
+    const card = JSON.parse(readFileSync(new URL('../../resources/ratecard.json', import.meta.url), 'utf8'));
+    delete card.zip_key;
+    card.version = `${card.version}-whole-codes`;
+    s.core!.services.quotes.import(card, 'test');
+    expect(await codesIn('zip=7711')).toEqual(['K-2']);
+    expect(await codesIn('zip=x7711abc')).toEqual(['K-1']);
+    expect(await codesIn('zip=X7711ABD')).toEqual(['K-3']);
   });
 });
