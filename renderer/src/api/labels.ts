@@ -1,11 +1,5 @@
 import { call, type Transport } from './transport';
-
-export interface PrintJob {
-  id: number;
-  state: 'queued' | 'printing' | 'done' | 'failed' | 'canceled';
-  progress: { done: number; total: number };
-  last_error: string | null;
-}
+import type { PrintJob } from './types';
 
 /** Sends the label to the desk's default printer through the print queue; a second print is a recorded reprint. */
 export const submitPrint = (t: Transport, codes: string[], reprint = false) =>

@@ -1,38 +1,17 @@
-/** The shapes the UI reads; the service's OpenAPI description is their source. */
-export interface Party {
-  contact: { name: string; phone?: string; email?: string };
-  address: { street: string; city: string; state: string; country: string; zip: string };
-}
+/**
+ * The shapes the UI reads are the service's own: the schemas that validate, type and document its API, imported as
+ * types only. Nothing of the core is bundled into the page, and a change to the API fails the UI's type check
+ * instead of a field going quietly missing on screen.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { TokenInfo as TokenInfoSchema } from '../../../core/auth/schemas';
+import type { PrintJob as PrintJobSchema } from '../../../core/printing/schemas';
+import type { QuoteOptions } from '../../../core/quote/schemas';
+import type { ShipmentPage as ShipmentPageSchema } from '../../../core/shipments/schemas';
 
-export interface Shipment {
-  id: number;
-  code: string;
-  ref: string;
-  type: string;
-  method: string;
-  status: string;
-  sub_status: string | null;
-  origin: Party;
-  destination: Party;
-  dimensions: { weight: number; height: number; width: number; length: number };
-  twin: string | null;
-  number: number | null;
-  packages: number;
-  created_at: string;
-  labelled_at: string | null;
-}
-
-export interface Page<T> {
-  data: T[];
-  pages: number;
-  items: number;
-  last: boolean;
-}
-
-export interface TrackingEvent {
-  id: number;
-  date: string;
-  status: string;
-  sub_status?: string;
-  issue?: string;
-}
+export type { ShipmentT as Shipment } from '../../../core/shipments/schemas';
+export type { TrackingEventT as TrackingEvent } from '../../../core/tracking/schemas';
+export type ShipmentPage = Static<typeof ShipmentPageSchema>;
+export type QuoteOption = Static<typeof QuoteOptions>[number];
+export type PrintJob = Static<typeof PrintJobSchema>;
+export type TokenInfo = Static<typeof TokenInfoSchema>;

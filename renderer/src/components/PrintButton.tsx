@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, type Transport, errorMessage } from '../api/transport';
-import { labelUrl, readJob, submitPrint, type PrintJob } from '../api/labels';
+import { labelUrl, readJob, submitPrint } from '../api/labels';
+import type { PrintJob } from '../api/types';
 
 const POLL_MS = 400;
 

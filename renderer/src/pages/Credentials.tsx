@@ -1,16 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { call, type Transport, errorMessage } from '../api/transport';
+import type { TokenInfo } from '../api/types';
 
-interface TokenInfo {
-  id: number;
-  name: string;
-  prefix: string;
-  permissions: string[];
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
 
 const PERMISSIONS = [
   ['rates.read', 'Quote rates'],

@@ -1,18 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { call, ApiError, type Transport } from '../api/transport';
-import type { Page, Shipment } from '../api/types';
+import type { QuoteOption, Shipment, ShipmentPage } from '../api/types';
 import { Field } from '../components/Field';
 import { PrintButton } from '../components/PrintButton';
-
-interface QuoteOption {
-  method: string;
-  name: string;
-  title: string;
-  rate: number;
-  currency: string;
-  min_date: string;
-  max_date: string;
-}
 
 const SENDER_KEY = 'station.sender';
 const SIZES = ['S', 'M', 'L', 'XL'] as const;
@@ -104,7 +94,7 @@ export function Pack({ transport }: { transport: Transport }) {
     setFound(null);
     setQuotes(null);
     try {
-      const page = await call<Page<Shipment>>(transport, { method: 'GET', path: '/shipments', query: { q: wanted, size: '100' } });
+      const page = await call<ShipmentPage>(transport, { method: 'GET', path: '/shipments', query: { q: wanted, size: '100' } });
       const match = page.data.find((s) => s.ref.toLowerCase() === wanted.toLowerCase());
       if (match) {
         setFound(match);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { call, type Transport, errorMessage } from '../api/transport';
-import type { Page, Shipment } from '../api/types';
+import type { Shipment, ShipmentPage } from '../api/types';
 import { ShipmentDetail } from './ShipmentDetail';
 import { PrintButton } from '../components/PrintButton';
 
@@ -15,7 +15,7 @@ export function Shipments({ transport }: { transport: Transport }) {
   const [q, setQ] = useState('');
   const [shortcut, setShortcut] = useState('');
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<Page<Shipment> | null>(null);
+  const [result, setResult] = useState<ShipmentPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function Shipments({ transport }: { transport: Transport }) {
       setError(null);
       try {
         setResult(
-          await call<Page<Shipment>>(transport, {
+          await call<ShipmentPage>(transport, {
             method: 'GET',
             path: '/shipments',
             query: { q: query, shortcut: sc, page: String(p), size: '25' },
