@@ -28,11 +28,11 @@ export const PrinterSettings = Type.Object(
 );
 
 const printerFields = {
-  driver: StringEnum(DRIVERS, 'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS); file: a folder'),
+  driver: StringEnum(DRIVERS, 'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS; Windows through pdf-to-printer); file: a folder'),
   connection: Type.String({
     minLength: 1,
     maxLength: 500,
-    description: 'tcp://HOST:PORT or a device path (raw drivers), a queue name (system), an absolute folder (file)',
+    description: 'tcp://HOST:PORT or a device path (raw drivers), a CUPS queue or Windows printer name (system), an absolute folder (file)',
   }),
   settings: Type.Optional(PrinterSettings),
   default_for: Type.Optional(Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another'))),
