@@ -49,7 +49,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     qr: labelFeature.qr,
     labels: labelFeature.labels,
     manifests: labelFeature.manifests,
-    printing: createPrintingService({ db, clock, labels: labelFeature.labels, resolveShipment: shipments.resolve, retry: retryPolicyFromEnv(env), fileRoots: fileRoots(dataDir, env) }),
+    printing: createPrintingService({ db, clock, labels: labelFeature.labels, retry: retryPolicyFromEnv(env), fileRoots: fileRoots(dataDir, env) }),
   };
 }
 

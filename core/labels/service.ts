@@ -104,6 +104,9 @@ export function createLabelService({ db, store, shipments, offices, qr, download
   }
 
   return {
+    /** The shipment of the account a label can be made for: found by code, not canceled. */
+    labellable: (accountId: number, code: string) => labellable(shipments.byCode(accountId, code)),
+
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
       const { rows, pdf } = await document(accountId, codes, opts);

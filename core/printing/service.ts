@@ -15,6 +15,8 @@ import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec,
 
 /** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
 export interface LabelsPort {
+  /** The shipment of the account a label can be made for (not_found in another account, invalid_state when canceled). */
+  labellable(accountId: number, code: string): ShipmentRow;
   renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat }): Promise<Uint8Array>;
   renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
@@ -27,8 +29,6 @@ export interface PrintingDeps {
   db: Db;
   clock: Clock;
   labels: LabelsPort;
-  /** A shipment of the account by id or code (not_found otherwise). */
-  resolveShipment(accountId: number, code: string): ShipmentRow;
   retry: RetryPolicy;
   /**
    * Folders under which `file` printers may write. A printer is configured over the API by any token with
@@ -121,7 +121,7 @@ export function createPrintingService(deps: PrintingDeps) {
       raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
       pdf: (codes, format) => labels.renderPdf(accountId, codes, { format }),
       async native(code) {
-        const row = deps.resolveShipment(accountId, code);
+        const row = labels.labellable(accountId, code);
         return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
       },
     };
@@ -144,13 +144,7 @@ export function createPrintingService(deps: PrintingDeps) {
   }
 
   /** The shipments' canonical codes; another account's code is not found, a canceled shipment has no label. */
-  function shipmentCodes(accountId: number, codes: string[]): string[] {
-    return codes.map((c) => {
-      const row = deps.resolveShipment(accountId, c.toUpperCase());
-      if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is canceled and has no label`);
-      return row.code;
-    });
-  }
+  const shipmentCodes = (accountId: number, codes: string[]): string[] => codes.map((c) => labels.labellable(accountId, c).code);
 
   return {
     queue,

@@ -106,7 +106,8 @@ describe('printing real labels', () => {
   it('a canceled shipment has no label to print (409)', async () => {
     const code = await shipment();
     await s.request('POST', `/shipments/${code}/cancel`, { token });
-    expect((await s.request('POST', '/print-jobs', { token, body: { codes: [code] } })).status).toBe(409);
+    const r = await s.request('POST', '/print-jobs', { token, body: { codes: [code] } });
+    expect(r).toMatchObject({ status: 409, body: { code: 'invalid_state', detail: expect.stringContaining(code) } });
   });
 
   it('station print --to: a one-off raw print, exit 0 only when the printer took every byte', async () => {
