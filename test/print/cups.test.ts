@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type Station } from '../helpers/station.js';
+import { describe, expect, it } from 'vitest';
+import { printingStation } from './spooler-suite.js';
 import { startCups } from './cups.js';
 
 const execFileP = promisify(execFile);
@@ -31,24 +31,17 @@ async function newPdf(dir: string, since: number, timeoutMs = 20_000): Promise<s
 }
 
 describe.skipIf(!cups.ok)('system driver through a real CUPS queue (cups-pdf)', () => {
-  let s: Station;
-  let token: string;
-  beforeAll(async () => {
-    s = await startInProcess();
-    token = await s.token(await s.account('acme'), ['shipments.read', 'shipments.write']);
-  });
-  afterAll(async () => {
-    await s?.stop();
-    await cups.stop();
-  });
+  const station = printingStation(() => cups.stop());
 
   it('discovers the queue with lpstat', async () => {
+    const { s, token } = station;
     const r = await s.request('GET', '/printers/discover', { token });
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual(expect.objectContaining({ name: cups.queue, driver: 'system', connection: cups.queue }));
   });
 
   it('prints through lp and cups-pdf writes the PDF, at the format’s paper size', async () => {
+    const { s, token } = station;
     expect((await s.request('POST', '/printers', { token, body: { name: 'office', driver: 'system', connection: cups.queue } })).status).toBe(201);
     const since = Date.now() - 1000;
     const r = await s.request('POST', '/printers/office/test', { token });
@@ -63,6 +56,7 @@ describe.skipIf(!cups.ok)('system driver through a real CUPS queue (cups-pdf)', 
   });
 
   it('a queue that does not exist is not accepted, with lp’s reason', async () => {
+    const { s, token } = station;
     await s.request('POST', '/printers', { token, body: { name: 'ghost', driver: 'system', connection: 'NoSuchQueue' } });
     const r = await s.request('POST', '/printers/ghost/test', { token });
     expect(r.body.accepted).toBe(false);

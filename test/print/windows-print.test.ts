@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type Station } from '../helpers/station.js';
+import { describe, expect, it } from 'vitest';
+import { printingStation } from './spooler-suite.js';
 import { addWindowsPdfPrinter } from './windows-printer.js';
 
 // A name with spaces, as Windows printers have: the connection rule is the Windows spooler's, not CUPS's.
@@ -8,18 +8,10 @@ const printer = await addWindowsPdfPrinter('Station Test PDF');
 if (!printer.ok) console.warn(`skipping the Windows printing test: ${printer.reason}`);
 
 describe.skipIf(!printer.ok)('system driver through the Windows spooler (pdf-to-printer, Microsoft Print to PDF)', () => {
-  let s: Station;
-  let token: string;
-  beforeAll(async () => {
-    s = await startInProcess();
-    token = await s.token(await s.account('acme'), ['shipments.read', 'shipments.write']);
-  });
-  afterAll(async () => {
-    await s?.stop();
-    await printer.stop();
-  });
+  const station = printingStation(() => printer.stop());
 
   it('discovers the printer, reports it listed, and prints the test page into its PDF', async () => {
+    const { s, token } = station;
     const found = await s.request('GET', '/printers/discover', { token });
     expect(found.body.data).toContainEqual(expect.objectContaining({ name: printer.name, driver: 'system', connection: printer.name }));
     expect((await s.request('POST', '/printers', { token, body: { name: 'office', driver: 'system', connection: printer.name } })).status).toBe(201);
@@ -33,6 +25,7 @@ describe.skipIf(!printer.ok)('system driver through the Windows spooler (pdf-to-
   });
 
   it('a printer Windows does not have is not accepted, with the package’s reason', async () => {
+    const { s, token } = station;
     await s.request('POST', '/printers', { token, body: { name: 'ghost', driver: 'system', connection: 'No Such Printer' } });
     const r = await s.request('POST', '/printers/ghost/test', { token });
     expect(r.body.accepted).toBe(false);
