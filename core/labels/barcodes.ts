@@ -46,19 +46,3 @@ export function qrCode(text: string): Modules {
 }
 
 const QR_MASK = 2;
-
-/** Black runs of one row: [start, length] pairs, so that backends draw one rectangle per run, not per module. */
-export function runsOfRow(m: Modules, row: number): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  const base = row * m.cols;
-  let start = -1;
-  for (let c = 0; c <= m.cols; c++) {
-    const black = c < m.cols && m.bits[base + c] === 1;
-    if (black && start < 0) start = c;
-    else if (!black && start >= 0) {
-      runs.push([start, c - start]);
-      start = -1;
-    }
-  }
-  return runs;
-}

@@ -3,6 +3,7 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
 import { resourcePath } from '../resources.js';
 import { MM_PER_PT, type FontFace } from './primitives.js';
+import { TrueTypeFile, TrueTypeSubset } from './ttf-subset.js';
 
 /**
  * The label font: DejaVu Sans Condensed, shipped in resources/fonts with its licence. It covers Latin (accents,
@@ -10,8 +11,9 @@ import { MM_PER_PT, type FontFace } from './primitives.js';
  * and parsed once per process; layout measures with it and every PDF embeds a subset of it.
  *
  * Bold is the same face drawn with an outline stroke (PDF text render mode 2; the raster strokes the same way)
- * rather than a second embedded font: subsetting a face with fontkit costs ~4 ms per document, which alone
- * would have broken the 10 ms goal for a one-label PDF.
+ * rather than a second embedded font: subsetting a face with fontkit cost ~4 ms per document, which alone broke
+ * the 10 ms goal for a one-label PDF. ttf-subset.ts has since made a subset cheap (~0.1 ms), but a second face
+ * would still add a second subset, widths and ToUnicode map to every PDF, and a second file to measure with.
  */
 export const FONT_FILE = 'DejaVuSansCondensed.ttf';
 
@@ -95,7 +97,8 @@ export function verticalMetrics(face: FontFace, sizePt: number): { ascent: numbe
  * fontkit's full shaping engine (`layout`, ~0.3 ms a call), which made a 500-label sheet take seconds. This one
  * hands back the already parsed font and maps text with the plain cmap (`glyphsForString`, ~100x faster). For
  * the labels' text (NFC, no ligatures wanted) both give the same glyphs, and pdf-lib ignores shaping positions
- * anyway. Each document still gets its own subset (the subset lives in pdf-lib's per-document embedder).
+ * anyway. Each document still gets its own subset of exactly the glyphs it draws (pdf-lib's per-document
+ * embedder asks for it), made by ttf-subset.ts rather than fontkit's much slower subsetter.
  */
 export const cachedFontkit = {
   create(bytes: Uint8Array) {
@@ -108,9 +111,15 @@ let cmapFont: Font | null = null;
 
 function cmapOnly(f: LoadedFont): Font {
   if (!cmapFont) {
-    const base = f.font;
-    cmapFont = Object.create(base) as Font;
-    cmapFont.layout = ((text: string) => ({ glyphs: base.glyphsForString(text), positions: [] })) as unknown as Font['layout'];
+    const font = Object.create(f.font) as Font;
+    // Its own glyph cache: fontkit caches a glyph with the code points it was first looked up by, and decoding a
+    // composite glyph's outline (anyone drawing paths with the shared font) caches its components with none,
+    // which would leave those letters out of the PDF's ToUnicode map and so out of its extractable text.
+    (font as unknown as { _glyphs: object })._glyphs = {};
+    font.layout = ((text: string) => ({ glyphs: font.glyphsForString(text), positions: [] })) as unknown as Font['layout'];
+    const file = new TrueTypeFile(f.bytes);
+    font.createSubset = (() => new TrueTypeSubset(file)) as unknown as Font['createSubset'];
+    cmapFont = font;
   }
   return cmapFont;
 }
