@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
 import type { Status } from '../schemas/codes.js';
+import { createShipmentSearch } from './search.js';
 
 export interface ShipmentRow {
   id: number;
@@ -59,7 +59,6 @@ export function createShipmentStore(db: Db) {
        VALUES (@account_id, @code, @ref, @type, @method, @office_id, @value, @content, @notes, @platform, @origin,
          @destination, @dimensions, @status, @parent_id, @number, @created_at, @updated_at)`,
     ),
-    index: db.prepare<[number, string]>('INSERT INTO shipments_fts (rowid, words) VALUES (?, ?)'),
     byId: db.prepare<[number, number], ShipmentRow>(`${SELECT} WHERE s.id = ? AND s.account_id = ?`),
     byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT} WHERE s.code = ? AND s.account_id = ?`),
     byRef: db.prepare<[number, string], { id: number; code: string }>('SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?'),
@@ -74,61 +73,8 @@ export function createShipmentStore(db: Db) {
       'UPDATE shipments SET labelled_at = COALESCE(labelled_at, ?), updated_at = ? WHERE id = ?',
     ),
     lastCreated: db.prepare<[], { created_at: number }>('SELECT created_at FROM shipments ORDER BY id DESC LIMIT 1'),
-    // Two index seeks, where `account_id <> ?` would scan every entry of a one-account store.
-    othersExist: db.prepare<[number, number], { others: number }>(
-      'SELECT EXISTS (SELECT 1 FROM shipments WHERE account_id < ?) OR EXISTS (SELECT 1 FROM shipments WHERE account_id > ?) AS others',
-    ),
-    matchCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM shipments_fts WHERE shipments_fts MATCH ?'),
   };
-
-  /**
-   * A q-only search, by creation date, of the account that owns every shipment in the store (a desk's usual
-   * case) needs nothing but the full-text index: every match is the caller's, and since creation times never
-   * decrease with the id (see `creationTime`), rowid order is creation order. Counting and paging then never
-   * touch the rows of the matches, which is what broad terms (a city, a surname) otherwise pay for.
-   */
-  function matchesOnly(f: SearchFilter): boolean {
-    return (
-      f.match !== undefined &&
-      f.dateColumn === 'created_at' &&
-      f.code === undefined && f.status === undefined && f.subStatus === undefined && f.platform === undefined &&
-      f.from === undefined && f.to === undefined && f.statusIn === undefined && !f.pending &&
-      stmts.othersExist.get(f.accountId, f.accountId)!.others === 0
-    );
-  }
-
-  /** Searches have a bounded number of shapes (which filters are present); each is prepared once. */
-  const searchStatements = new Map<string, Statement>();
-  function prepared(sql: string): Statement {
-    let st = searchStatements.get(sql);
-    if (!st) searchStatements.set(sql, (st = db.prepare(sql)));
-    return st;
-  }
-
-  /**
-   * With `q`, the full-text matches drive the query (CROSS JOIN keeps SQLite from scanning the account's whole
-   * date index and probing each row against the matches, which is O(shipments) for the page and always for
-   * the count). Without it, the account's date index does.
-   */
-  function where(f: SearchFilter): { from: string; sql: string; args: unknown[] } {
-    const clauses = ['s.account_id = ?'];
-    const args: unknown[] = [f.accountId];
-    let from = 'shipments s';
-    if (f.match !== undefined) {
-      from = 'shipments_fts CROSS JOIN shipments s ON s.id = shipments_fts.rowid';
-      clauses.unshift('shipments_fts MATCH ?');
-      args.unshift(f.match);
-    }
-    if (f.code !== undefined) (clauses.push('s.code = ?'), args.push(f.code));
-    if (f.status !== undefined) (clauses.push('s.status = ?'), args.push(f.status));
-    if (f.subStatus !== undefined) (clauses.push('s.sub_status = ?'), args.push(f.subStatus));
-    if (f.platform !== undefined) (clauses.push('s.platform = ?'), args.push(f.platform));
-    if (f.from !== undefined) (clauses.push(`s.${f.dateColumn} >= ?`), args.push(f.from));
-    if (f.to !== undefined) (clauses.push(`s.${f.dateColumn} <= ?`), args.push(f.to));
-    if (f.statusIn) (clauses.push(`s.status IN (${f.statusIn.map(() => '?').join(',')})`), args.push(...f.statusIn));
-    if (f.pending) clauses.push("s.labelled_at IS NULL AND s.status <> 'CANCELED'");
-    return { from, sql: clauses.join(' AND '), args };
-  }
+  const search = createShipmentSearch(db, SELECT);
 
   return {
     /**
@@ -140,7 +86,7 @@ export function createShipmentStore(db: Db) {
     /** Inserts the row and its search words; the caller holds the transaction. */
     insert(row: NewShipmentRow, words: string): number {
       const id = Number(stmts.insert.run(row).lastInsertRowid);
-      stmts.index.run(id, words);
+      search.add(row.account_id, id, words);
       return id;
     },
     byId: (accountId: number, id: number) => stmts.byId.get(id, accountId),
@@ -154,22 +100,7 @@ export function createShipmentStore(db: Db) {
     countPackage: (parentId: number, now: number) => void stmts.addPackage.run(now, parentId),
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
 
-    search(f: SearchFilter): { rows: ShipmentRow[]; total: number } {
-      const order = `ORDER BY s.${f.dateColumn} ${f.newestFirst ? 'DESC' : 'ASC'}, s.id ${f.newestFirst ? 'DESC' : 'ASC'}`;
-      if (matchesOnly(f)) {
-        const byRowid = `ORDER BY rowid ${f.newestFirst ? 'DESC' : 'ASC'}`;
-        const rows = prepared(
-          `${SELECT} WHERE s.id IN (SELECT rowid FROM shipments_fts WHERE shipments_fts MATCH ? ${byRowid} LIMIT ? OFFSET ?) ${order}`,
-        ).all(f.match, f.limit, f.offset) as ShipmentRow[];
-        return { rows, total: stmts.matchCount.get(f.match!)!.n };
-      }
-      const w = where(f);
-      // The page's ids first, then those rows: many matches are sorted on (date, id) alone, not on whole rows.
-      const rows = prepared(`${SELECT} WHERE s.id IN (SELECT s.id FROM ${w.from} WHERE ${w.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
-        .all(...w.args, f.limit, f.offset) as ShipmentRow[];
-      const total = (prepared(`SELECT count(*) AS n FROM ${w.from} WHERE ${w.sql}`).get(...w.args) as { n: number }).n;
-      return { rows, total };
-    },
+    search: search.search,
   };
 }
 

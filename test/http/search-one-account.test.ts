@@ -4,8 +4,8 @@ import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 
 /**
- * A station whose shipments all belong to one account answers q-only searches from the full-text index alone.
- * The answers must be exactly those of the general path, which a second account's shipment switches to.
+ * q-only searches are answered from the full-text index alone (keyed by account, newest first). A second account's
+ * shipments, which share the index and match the same words, must change nothing in the first account's answers.
  */
 describe('q search on a one-account station, then with a second account', () => {
   const clock = fixedClock('2026-05-01T12:00:00.000Z');

@@ -2,6 +2,7 @@ import foundation from './001-foundation.js';
 import officesRateCard from './002-offices-ratecard.js';
 import labels from './003-labels.js';
 import printing from './004-printing.js';
+import searchByAccount from './005-search-by-account.js';
 import officePostalKeys from './006-office-postal-keys.js';
 
 /**
@@ -19,5 +20,6 @@ export const migrations: Migration[] = [
   { version: 2, name: 'offices-ratecard', sql: officesRateCard },
   { version: 3, name: 'labels', sql: labels },
   { version: 4, name: 'printing', sql: printing },
+  { version: 5, name: 'search-by-account', sql: searchByAccount },
   { version: 6, name: 'office-postal-keys', sql: officePostalKeys },
 ];
