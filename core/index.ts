@@ -5,7 +5,7 @@ import { operationsByName } from './operations/registry.js';
 import type { AnyOperation, OperationInput, Principal } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
-import { openDb } from './store/db.js';
+import { openDb, type UpgradeNotice } from './store/db.js';
 import { parse } from './validation.js';
 
 export interface CoreOptions {
@@ -14,6 +14,8 @@ export interface CoreOptions {
   env?: Record<string, string | undefined>;
   /** Run the print queue's worker in this process (the service and the desk do; one-shot CLI commands do not). */
   printQueue?: boolean;
+  /** Told when the store is upgraded at open, before the (possibly long) work starts. */
+  onUpgrade?: UpgradeNotice;
 }
 
 export interface RawInput {
@@ -35,8 +37,8 @@ export interface Core {
   close(): void;
 }
 
-export function createCore({ dataDir, clock = systemClock, env = process.env, printQueue = true }: CoreOptions): Core {
-  const db = openDb(join(dataDir, DB_FILE));
+export function createCore({ dataDir, clock = systemClock, env = process.env, printQueue = true, onUpgrade }: CoreOptions): Core {
+  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
 

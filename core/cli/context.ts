@@ -14,9 +14,12 @@ export function intArg(min: number, max: number) {
   };
 }
 
+/** On stderr, so that a command's output stays what scripts read. */
+export const tellUpgrade = (message: string) => console.error(message);
+
 /** Opens the store for one command and closes it afterwards, also when the command fails. */
 export async function withCore<T>(data: string | undefined, fn: (core: Core) => T | Promise<T>): Promise<T> {
-  const core = createCore({ dataDir: resolveDataDir(data), printQueue: false });
+  const core = createCore({ dataDir: resolveDataDir(data), printQueue: false, onUpgrade: tellUpgrade });
   try {
     return await fn(core);
   } finally {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { createCore } from '../index.js';
-import { dataOption, intArg } from './context.js';
+import { dataOption, intArg, tellUpgrade } from './context.js';
 import { featureCommands } from './commands.js';
 import { DomainError } from '../errors.js';
 import { resolveDataDir } from '../paths.js';
@@ -35,7 +35,7 @@ export function buildCli(): Command {
     .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean }) => {
       // Fastify is loaded for `serve` alone, so that short commands start quickly.
       const { listen } = await import('../http/listen.js');
-      const core = createCore({ dataDir: resolveDataDir(o.data) });
+      const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
       let app;
       try {
         ({ app } = await listen(core, {
