@@ -16,7 +16,10 @@ const rendererIndex = join(__dirname, '../renderer/index.html');
 const rendererUrl = pathToFileURL(rendererIndex).href;
 
 async function start(): Promise<void> {
-  const core = createCore({ dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')) });
+  const core = createCore({
+    dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
+    onUpgrade: (message) => console.log(message),
+  });
   const server = await buildServer(core);
   const token = deskToken(core);
 
