@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import { fieldError, notFound } from '../errors.js';
+import { postalKey } from '../quote/ratecard.js';
 import { pageEnvelope, pageWindow, type AddressT } from '../schemas/common.js';
 import type { PickupOffices } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { boxAround, distanceKm, type LatLng } from './geo.js';
 import { readOfficeFile } from './import-file.js';
 import type { OfficeRecordT, OfficeT } from './schemas.js';
-import { postalKey } from '../quote/ratecard.js';
 import { createOfficeStore, type OfficeRow } from './store.js';
 
 export function officeView(r: OfficeRow, distance?: number): OfficeT {
@@ -39,8 +39,9 @@ export interface ImportSummary {
 const FIRST_RADIUS_KM = 1;
 const HALF_EQUATOR_KM = 20_038;
 
-/** The pickup-office directory: search for buyers, the address of a PICKUP shipment, imports for operators. */
 /**
+ * The pickup-office directory: search for buyers, the address of a PICKUP shipment, imports for operators.
+ *
  * `zipPattern` gives the active rate card's `zip_key`. A `zip` filter matches offices by postal key, so that a
  * directory that writes `X5000ABC` and a buyer who types `5000` meet. The keys are stored (and indexed) with the
  * pattern they were computed with; the card may change at any time, also from another process, so every search
@@ -50,11 +51,12 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
   const store = createOfficeStore(db);
 
   function currentKeys(): (zip: string) => string {
-    const pattern = zipPattern() ?? null;
-    const keyOf = postalKey(pattern ?? undefined);
-    if (store.keyedWith() !== pattern)
+    const pattern = zipPattern();
+    const keyOf = postalKey(pattern);
+    const stored = pattern ?? null;
+    if (store.keyedWith() !== stored)
       inTransaction(db, () => {
-        if (store.keyedWith() !== pattern) store.rekey(pattern, keyOf);
+        if (store.keyedWith() !== stored) store.rekey(stored, keyOf);
       });
     return keyOf;
   }
@@ -74,8 +76,8 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
   }
 
   function search(q: OfficeQuery) {
-    const keyOf = currentKeys();
-    const zip = q.zip === undefined ? undefined : keyOf(q.zip);
+    // Only a zip filter reads the keys: a search without one need not look at the rate card.
+    const zip = q.zip === undefined ? undefined : currentKeys()(q.zip);
     const items = store.countUsable(zip);
     const window = pageWindow(q);
     const { offset, size } = window;
