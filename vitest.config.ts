@@ -10,5 +10,7 @@ export default defineConfig({
     // Polls wait for a browser or a print queue; on a loaded 2-core machine 1 s (the default) is too tight.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
+    // Every answer of every station a test starts is checked against its operation's output schema (a mismatch is a 500).
+    env: { STATION_VERIFY_OUTPUT: '1' },
   },
 });

@@ -4,6 +4,17 @@
  */
 export type FieldError = { path: string; message: string };
 
+/** An RFC 9457 problem as the service sends it (contract: Errors), whatever the adapter. */
+export interface ProblemBody {
+  status: number;
+  code: string;
+  detail: string;
+  type?: string;
+  title?: string;
+  errors?: FieldError[];
+  [member: string]: unknown;
+}
+
 export const errorStatus = {
   validation_failed: 400,
   invalid_json: 400,
@@ -59,7 +70,7 @@ export class DomainError extends Error {
   }
 
   /** RFC 9457 problem details body. */
-  toProblem(): Record<string, unknown> {
+  toProblem(): ProblemBody {
     return {
       type: 'about:blank',
       title: this.title,

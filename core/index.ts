@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { OpName, OpOutput } from './api.js';
+import type { Principal } from './auth/principal.js';
 import { systemClock, type Clock } from './clock.js';
 import { DomainError } from './errors.js';
-import { operationsByName } from './operations/registry.js';
-import type { AnyOperation, OperationInput, Principal } from './operations/types.js';
+import { stderrLogger, type Logger } from './logger.js';
+import { operationsByName } from './operation-table.js';
+import type { Operation } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
-import { parse } from './validation.js';
+import { mismatches, parse } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -16,59 +20,116 @@ export interface CoreOptions {
   printQueue?: boolean;
   /** Told when the store is upgraded at open, before the (possibly long) work starts. */
   onUpgrade?: UpgradeNotice;
+  /** Where failures are written (default: JSON lines on stderr). */
+  logger?: Logger;
+  /**
+   * Check every answer against its operation's output schema (a mismatch is a logged 500). Tests turn it on
+   * (`STATION_VERIFY_OUTPUT=1`) so that the OpenAPI document, made from the same schemas, cannot drift from what is sent.
+   */
+  verifyOutput?: boolean;
 }
 
+/** An operation's input as an adapter received it: parts are validated (and query strings coerced) by the core. */
 export interface RawInput {
   params?: unknown;
   query?: unknown;
   body?: unknown;
 }
 
+export interface ExecuteOptions {
+  /** `{base_url}` of the adapter, for links in answers (label urls); null gives bare paths. */
+  baseUrl?: string | null;
+  /** Names the call in the log and in a 500's problem body. */
+  requestId?: string;
+}
+
 /**
- * The service, whatever drives it (HTTP, Electron IPC, CLI): authenticate, check the permission, validate
- * the input against the operation's schemas, run the handler.
+ * The service, whatever drives it (HTTP, Electron IPC, CLI). `execute` is the one door: check the permission,
+ * validate the input against the operation's schemas, run the handler, and log any failure that is not the caller's.
  */
 export interface Core {
   services: Services;
-  operation(name: string): AnyOperation;
+  log: Logger;
+  operation(name: string): Operation;
   /** Fails with `forbidden` naming the permission the caller lacks. */
-  authorize(principal: Principal, op: AnyOperation): void;
-  execute(name: string, principal: Principal, input: RawInput, opts?: { baseUrl?: string }): Promise<unknown>;
+  authorize(principal: Principal, op: Operation): void;
+  execute<N extends OpName>(name: N, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<OpOutput<N>>;
+  execute(name: string, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<unknown>;
   close(): void;
 }
 
-export function createCore({ dataDir, clock = systemClock, env = process.env, printQueue = true, onUpgrade }: CoreOptions): Core {
+/** A 500 says only that it happened and under which id the log has the cause. */
+export function internalError(requestId: string): DomainError {
+  return new DomainError('internal', `an internal error occurred; it is logged under request id ${requestId}`, {
+    extra: { request_id: requestId },
+  });
+}
+
+export function createCore({
+  dataDir,
+  clock = systemClock,
+  env = process.env,
+  printQueue = true,
+  onUpgrade,
+  logger,
+  verifyOutput = env.STATION_VERIFY_OUTPUT === '1',
+}: CoreOptions): Core {
+  const log = logger ?? stderrLogger();
   const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
 
-  function operation(name: string): AnyOperation {
+  function operation(name: string): Operation {
     const op = operationsByName.get(name);
     if (!op) throw new DomainError('not_found', `no operation ${name}`);
     return op;
   }
 
-  function authorize(principal: Principal, op: AnyOperation): void {
+  function authorize(principal: Principal, op: Operation): void {
+    if (op.permission === 'owner') {
+      if (!principal.owner) throw new DomainError('forbidden', `${op.name} is for the station's owner, at the station`, { extra: { permission: 'owner' } });
+      return;
+    }
     if (!principal.permissions.has(op.permission))
       throw new DomainError('forbidden', `this token lacks the permission ${op.permission}`, {
         extra: { permission: op.permission },
       });
   }
 
+  async function execute(name: string, raw: RawInput, principal: Principal, opts: ExecuteOptions = {}): Promise<unknown> {
+    const op = operation(name);
+    authorize(principal, op);
+    const input = {
+      ...(op.input.params ? { params: parse(op.input.params, raw.params) } : {}),
+      ...(op.input.query ? { query: parse(op.input.query, raw.query, { coerce: true }) } : {}),
+      ...(op.input.body ? { body: parse(op.input.body, raw.body) } : {}),
+    };
+    let result: unknown;
+    try {
+      result = await op.handler({ principal, services, baseUrl: opts.baseUrl ?? null, log }, input);
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
+      const requestId = opts.requestId ?? randomUUID();
+      log.error({ err: e, request_id: requestId, op: name, account: principal.accountId }, 'operation failed');
+      throw internalError(requestId);
+    }
+    if (verifyOutput) {
+      const wrong = mismatches(op.output, result);
+      if (wrong.length) {
+        const requestId = opts.requestId ?? randomUUID();
+        log.error({ request_id: requestId, op: name, mismatches: wrong }, 'answer does not match its output schema');
+        throw internalError(requestId);
+      }
+    }
+    return result;
+  }
+
   return {
     services,
+    log,
     operation,
     authorize,
-    async execute(name, principal, raw, opts = {}) {
-      const op = operation(name);
-      authorize(principal, op);
-      const input: OperationInput<Record<string, never>> = {
-        params: op.input.params ? parse(op.input.params, raw.params) : undefined,
-        query: op.input.query ? parse(op.input.query, raw.query, { coerce: true }) : undefined,
-        body: op.input.body ? parse(op.input.body, raw.body) : undefined,
-      } as never;
-      return op.handler({ principal, services, baseUrl: opts.baseUrl ?? null }, input);
-    },
+    execute: execute as Core['execute'],
     close: () => {
       services.printing.queue.stop();
       db.close();
@@ -76,4 +137,4 @@ export function createCore({ dataDir, clock = systemClock, env = process.env, pr
   };
 }
 
-export type { Principal } from './operations/types.js';
+export type { Principal } from './auth/principal.js';

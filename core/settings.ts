@@ -14,7 +14,7 @@ export function createSettings(db: Db, env: Record<string, string | undefined> =
       return env.STATION_TZ || get.get('timezone')?.value || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     },
     setTimeZone(zone: string): void {
-      if (!DateTime.local().setZone(zone).isValid) throw fieldError('/timezone', `unknown time zone ${zone}`);
+      if (!DateTime.local().setZone(zone).isValid) throw fieldError('/time_zone', `unknown time zone ${zone}`);
       put.run('timezone', zone);
     },
   };

@@ -100,3 +100,12 @@ export function parse<S extends TSchema>(schema: S, value: unknown, opts: { coer
   }
   return copy as Static<S>;
 }
+
+/**
+ * What in `value` (an answer about to be sent) breaks `schema`, as it would reach a client: JSON, so members that
+ * are undefined are absent. Empty when it conforms.
+ */
+export function mismatches(schema: TSchema, value: unknown): FieldError[] {
+  const fn = compile(schema, false);
+  return fn(value === undefined ? undefined : JSON.parse(JSON.stringify(value))) ? [] : toFieldErrors(fn.errors);
+}

@@ -1,5 +1,15 @@
-import type { Command } from 'commander';
-import { dataOption, intArg, withCore } from '../cli/context.js';
+import { InvalidArgumentError, type Command } from 'commander';
+import { dataOption, intArg, withClient } from '../cli/context.js';
+import { PERMISSIONS } from '../schemas/codes.js';
+import { parsePermissions } from './service.js';
+
+const permissionsArg = (v: string) => {
+  try {
+    return parsePermissions(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
 
 /** `station account …` and `station token …`. */
 export function registerAuthCommands(program: Command): void {
@@ -8,18 +18,18 @@ export function registerAuthCommands(program: Command): void {
     .command('create <name>')
     .description('create an account; prints its id')
     .addOption(dataOption())
-    .action((name: string, o: { data?: string }) => {
-      return withCore(o.data, (core) => console.log(core.services.auth.createAccount(name).id));
-    });
+    .action((name: string, o: { data?: string }) =>
+      withClient(o.data, undefined, async (client) => console.log((await client.call('accounts.create', { body: { name } })).id)),
+    );
   account
     .command('list')
     .description('list accounts')
     .addOption(dataOption())
-    .action((o: { data?: string }) => {
-      return withCore(o.data, (core) => {
-        for (const a of core.services.auth.accounts()) console.log(`${a.id}\t${a.name}`);
-      });
-    });
+    .action((o: { data?: string }) =>
+      withClient(o.data, undefined, async (client) => {
+        for (const a of await client.call('accounts.list')) console.log(`${a.id}\t${a.name}`);
+      }),
+    );
 
   const token = program.command('token').description('personal access tokens');
   token
@@ -28,43 +38,38 @@ export function registerAuthCommands(program: Command): void {
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'the account the token acts for')
     .requiredOption('--name <label>', 'a name to recognise the token by')
-    .requiredOption('--permissions <list>', 'comma-separated: rates.read,shipments.read,shipments.write,events.read,events.write')
+    .requiredOption('--permissions <list>', `comma-separated: ${PERMISSIONS.join(',')}`, permissionsArg)
     .option('--expires-in-days <n>', 'expire after N days', intArg(1, 3650))
-    .action((o: { data?: string; account: string; name: string; permissions: string; expiresInDays?: number }) => {
-      return withCore(o.data, (core) => {
-        const { token: t } = core.services.auth.createToken({
-          account: o.account,
-          name: o.name,
-          permissions: o.permissions,
-          ...(o.expiresInDays ? { expiresInDays: o.expiresInDays } : {}),
+    .action((o: { data?: string; account: string; name: string; permissions: ReturnType<typeof parsePermissions>; expiresInDays?: number }) =>
+      withClient(o.data, o.account, async (client) => {
+        const t = await client.call('tokens.create', {
+          body: { name: o.name, permissions: o.permissions, ...(o.expiresInDays ? { expires_in_days: o.expiresInDays } : {}) },
         });
-        console.log(t);
-      });
-    });
+        console.log(t.token);
+      }),
+    );
   token
     .command('list')
     .description("list an account's tokens (never the secret)")
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'account')
-    .action((o: { data?: string; account: string }) => {
-      return withCore(o.data, (core) => {
-        for (const t of core.services.auth.listTokens(o.account))
+    .action((o: { data?: string; account: string }) =>
+      withClient(o.data, o.account, async (client) => {
+        for (const t of await client.call('tokens.list'))
           console.log(
             [t.id, t.prefix + '…', t.name, t.permissions.join(','), t.revoked_at ? 'revoked' : t.expires_at ?? 'no expiry', t.last_used_at ?? 'never used'].join('\t'),
           );
-      });
-    });
+      }),
+    );
   token
     .command('revoke <id>')
     .description('revoke a token at once')
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'account')
-    .action((id: string, o: { data?: string; account: string }) => {
-      return withCore(o.data, (core) => {
-        const acc = core.services.auth.findAccount(o.account);
-        core.services.auth.revokeToken(acc.id, Number(id));
+    .action((id: string, o: { data?: string; account: string }) =>
+      withClient(o.data, o.account, async (client) => {
+        await client.call('tokens.revoke', { params: { id } });
         console.log(`revoked ${id}`);
-      });
-    });
-
+      }),
+    );
 }

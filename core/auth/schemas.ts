@@ -31,3 +31,9 @@ export const TokenParams = Type.Object(
   { id: Type.String({ pattern: '^[0-9]{1,15}$', 'x-error': 'must be a token id' }) },
   { additionalProperties: false },
 );
+
+export const Account = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const AccountCreate = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\D', 'x-error': 'must be 1 to 200 characters, not only digits' }) },
+  { additionalProperties: false },
+);

@@ -1,4 +1,7 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { ownerPrincipal } from '../auth/principal.js';
+import { ApiError, createClient, type StationClient } from '../client/index.js';
+import { DomainError } from '../errors.js';
 import { createCore, type Core } from '../index.js';
 import { resolveDataDir } from '../paths.js';
 
@@ -25,4 +28,28 @@ export async function withCore<T>(data: string | undefined, fn: (core: Core) => 
   } finally {
     core.close();
   }
+}
+
+/**
+ * The typed client of a command: every call goes through `core.execute` as the station's owner, acting for
+ * `account` (an id or name) when the command is about one account. Errors arrive as ApiError, like over HTTP.
+ */
+export function ownerClient(core: Core, account?: string | number): StationClient {
+  const principal = ownerPrincipal(account === undefined ? 0 : core.services.auth.findAccount(account).id);
+  return createClient(async (op, input) => {
+    try {
+      return await core.execute(op, input, principal);
+    } catch (e) {
+      throw e instanceof DomainError ? new ApiError(e.toProblem()) : e;
+    }
+  });
+}
+
+/** `withCore` and `ownerClient` together: what most commands need. */
+export function withClient<T>(
+  data: string | undefined,
+  account: string | number | undefined,
+  fn: (client: StationClient, core: Core) => T | Promise<T>,
+): Promise<T> {
+  return withCore(data, (core) => fn(ownerClient(core, account), core));
 }

@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { createCore } from '../index.js';
 import { dataOption, intArg, tellUpgrade } from './context.js';
 import { featureCommands } from './commands.js';
-import { DomainError } from '../errors.js';
+import { ApiError } from '../client/index.js';
+import { DomainError, pointerToName } from '../errors.js';
 import { resolveDataDir } from '../paths.js';
 import { deskToken } from '../desk/credential.js';
 
@@ -32,7 +33,8 @@ export function buildCli(): Command {
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .option('--desk-link', 'print (on stderr) a sign-in link for the desk UI, with the desk’s own token')
     .option('--rate-limit <n>', 'requests per minute per token (0: off)', intArg(0, 1_000_000), Number(process.env.STATION_RATE_LIMIT ?? 1200))
-    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean }) => {
+    .option('--public-url <url>', '{base_url} as clients reach the service, for links in answers (default: the listening address)', process.env.STATION_PUBLIC_URL)
+    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean; publicUrl?: string }) => {
       // Fastify is loaded for `serve` alone, so that short commands start quickly.
       const { listen } = await import('../http/listen.js');
       const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
@@ -43,6 +45,7 @@ export function buildCli(): Command {
           port: o.port,
           rendererDir,
           rateLimitPerMinute: o.rateLimit,
+          ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
           ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
           ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
         }).then((r) => {
@@ -79,6 +82,13 @@ export async function main(argv = process.argv): Promise<void> {
   } catch (e) {
     const err = e as { code?: string; exitCode?: number };
     if (err.code?.startsWith('commander.')) process.exit(err.exitCode ?? 2);
+    if (e instanceof ApiError) {
+      console.error(`station: ${e.message}`);
+      // Each place that is wrong, on its own line (a rate card or a file names many).
+      if ((e.problem.errors?.length ?? 0) > 1)
+        for (const err of e.problem.errors!) console.error(`  ${pointerToName(err.path) || '(input)'}: ${err.message}`);
+      process.exit(e.problem.status >= 500 || e.problem.status === 0 ? 1 : 2);
+    }
     if (e instanceof DomainError) {
       console.error(`station: ${e.message}`);
       process.exit(e.status >= 500 ? 1 : 2);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dataOption, withCore } from './context.js';
+import { dataOption, withClient } from './context.js';
 
 /** `station settings …`: station-wide settings kept in the store (environment variables override them). */
 export function registerSettingsCommands(program: Command): void {
@@ -9,9 +9,9 @@ export function registerSettingsCommands(program: Command): void {
     .description('show, or set (IANA name, e.g. America/Argentina/Cordoba), the time zone plain dates are read in')
     .addOption(dataOption())
     .action((zone: string | undefined, o: { data?: string }) =>
-      withCore(o.data, (core) => {
-        if (zone) core.services.settings.setTimeZone(zone);
-        console.log(core.services.settings.timeZone());
+      withClient(o.data, undefined, async (client) => {
+        const s = zone ? await client.call('station.settings.update', { body: { time_zone: zone } }) : await client.call('station.settings.get');
+        console.log(s.time_zone);
       }),
     );
 }

@@ -1,51 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../http/server.js';
-import type { BridgeRequest, BridgeResponse } from './bridge-types.js';
-
-export type { BridgeRequest, BridgeResponse };
+import { randomUUID } from 'node:crypto';
+import { api, type OpName } from '../api.js';
+import type { BridgeCall, BridgeResult } from '../client/index.js';
+import { DomainError } from '../errors.js';
+import { internalError, type Core } from '../index.js';
 
 /**
- * The desktop shell's IPC carries HTTP-shaped requests into the same Fastify app (in-process, no socket), so the
- * desk UI gets exactly the API's auth, validation and errors. This module validates what crosses IPC: the
- * renderer is treated as untrusted input like any HTTP client.
+ * `{base_url}` of the desktop app: links in answers (label and manifest PDFs) use the app's own `station:` scheme,
+ * which the main process serves from the core (see desk/downloads.ts): no loopback server, no Host header.
  */
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
-const MAX_BODY_CHARS = 1024 * 1024;
+export const DESK_BASE_URL = 'station://desk/v1';
 
-export function parseBridgeRequest(raw: unknown): BridgeRequest {
-  if (!raw || typeof raw !== 'object') throw new TypeError('request must be an object');
+const MAX_INPUT_CHARS = 1024 * 1024;
+const PARTS = new Set(['params', 'query', 'body']);
+
+/**
+ * What crosses IPC is checked like any request from outside: the page is untrusted. It may call the operations a
+ * token may call (those with an HTTP route), never the owner's.
+ */
+export function parseBridgeCall(raw: unknown): BridgeCall {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError('validation_failed', 'the call must be an object { op, input }');
   const r = raw as Record<string, unknown>;
-  if (typeof r.method !== 'string' || !METHODS.has(r.method)) throw new TypeError('request.method must be GET, POST, PUT or DELETE');
-  if (typeof r.path !== 'string' || !/^\/[A-Za-z0-9/_.\-]*$/.test(r.path) || r.path.includes('..'))
-    throw new TypeError('request.path must be an absolute API path');
-  const query: Record<string, string> = {};
-  if (r.query !== undefined) {
-    if (!r.query || typeof r.query !== 'object' || Array.isArray(r.query)) throw new TypeError('request.query must be an object');
-    for (const [k, v] of Object.entries(r.query)) {
-      if (typeof v !== 'string') throw new TypeError(`request.query.${k} must be a string`);
-      query[k] = v;
-    }
-  }
-  if (r.body !== undefined && JSON.stringify(r.body).length > MAX_BODY_CHARS) throw new TypeError('request.body is too large');
-  return { method: r.method as BridgeRequest['method'], path: r.path, query, ...(r.body !== undefined ? { body: r.body } : {}) };
+  if (typeof r.op !== 'string' || !Object.hasOwn(api, r.op) || !api[r.op as OpName].http)
+    throw new DomainError('not_found', `no operation ${String(r.op)}`);
+  if (r.input === undefined) return { op: r.op as OpName };
+  if (!r.input || typeof r.input !== 'object' || Array.isArray(r.input)) throw new DomainError('validation_failed', 'input must be an object');
+  const unknown = Object.keys(r.input).filter((k) => !PARTS.has(k));
+  if (unknown.length) throw new DomainError('validation_failed', `input may hold params, query and body, not ${unknown.join(', ')}`);
+  if (JSON.stringify(r.input).length > MAX_INPUT_CHARS) throw new DomainError('payload_too_large', 'the input is larger than 1 MiB');
+  return { op: r.op as OpName, input: r.input as BridgeCall['input'] };
 }
 
-export async function forward(app: FastifyInstance, token: string, req: BridgeRequest): Promise<BridgeResponse> {
-  const res = await app.inject({
-    method: req.method,
-    url: API_PREFIX + req.path,
-    query: req.query ?? {},
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+/**
+ * The desktop app's IPC bridge: each call goes straight to `core.execute` as the desk's own token (checked at every
+ * call, so a revoked desk token stops the page at once). Errors travel as problem details, like over HTTP.
+ */
+export function createDeskBridge(core: Core, token: () => string) {
+  return {
+    async call(raw: unknown): Promise<BridgeResult> {
+      try {
+        const { op, input = {} } = parseBridgeCall(raw);
+        const principal = core.services.auth.authenticate(`Bearer ${token()}`);
+        const value = await core.execute(op, input, principal, { baseUrl: DESK_BASE_URL, requestId: randomUUID() });
+        return { ok: true, value };
+      } catch (e) {
+        if (e instanceof DomainError) return { ok: false, problem: e.toProblem() };
+        const requestId = randomUUID();
+        core.log.error({ err: e, request_id: requestId }, 'desk call failed');
+        return { ok: false, problem: internalError(requestId).toProblem() };
+      }
     },
-    ...(req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
-  });
-  let body: unknown = res.body;
-  try {
-    body = res.json();
-  } catch {
-    /* a non-JSON answer (a PDF) stays text */
-  }
-  return { status: res.statusCode, body };
+  };
 }
+
+export type DeskBridgeService = ReturnType<typeof createDeskBridge>;

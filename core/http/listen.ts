@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index.js';
 import { API_PREFIX, buildServer, type ServerOptions } from './server.js';
 
-export interface ListenOptions extends Omit<ServerOptions, 'https'> {
+export interface ListenOptions extends Omit<ServerOptions, 'https' | 'baseUrl'> {
   host: string;
   port: number;
   tlsCert?: string;
   tlsKey?: string;
+  /** `{base_url}` as clients reach the service (behind a proxy, or bound to 0.0.0.0); default: the listening address. */
+  publicUrl?: string;
 }
 
 export function isLoopback(host: string): boolean {
@@ -25,10 +27,14 @@ export async function listen(core: Core, opts: ListenOptions): Promise<{ app: Fa
       `refusing to serve on ${opts.host} without TLS: pass --tls-cert and --tls-key, or bind to 127.0.0.1`,
     );
   const https = opts.tlsCert && opts.tlsKey ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) } : null;
-  const app = await buildServer(core, { ...opts, https });
+  // Links in answers are known once the port is (with --port 0, after listening).
+  let baseUrl: string | null = opts.publicUrl ? opts.publicUrl.replace(/\/+$/, '') : null;
+  const app = await buildServer(core, { ...opts, https, baseUrl: () => baseUrl });
   await app.listen({ host: opts.host, port: opts.port });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const host = opts.host.includes(':') && !opts.host.startsWith('[') ? `[${opts.host}]` : opts.host;
-  return { app, url: `${https ? 'https' : 'http'}://${host}:${port}${API_PREFIX}` };
+  const url = `${https ? 'https' : 'http'}://${host}:${port}${API_PREFIX}`;
+  baseUrl ??= url;
+  return { app, url };
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
-import type { Core, Principal } from '../index.js';
+import { internalError, type Core, type Principal } from '../index.js';
 import { DomainError } from '../errors.js';
+import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
 import { sendProblem, toDomainError } from './problem.js';
-import { publicRoutes, routes } from './routes.js';
+import { publicRoutes } from './routes.js';
 import { createRateLimiter } from './rate-limit.js';
 
 export const API_PREFIX = '/v1';
@@ -17,8 +19,12 @@ export interface ServerOptions {
   rendererDir?: string;
   /** Requests per minute per token; 0 turns the limit off. */
   rateLimitPerMinute?: number;
-  logger?: boolean;
   https?: { key: Buffer; cert: Buffer } | null;
+  /**
+   * `{base_url}` for links in answers (label urls): a configured public URL, else the address the service listens
+   * on (see listen.ts). Never the request's Host header, which a client chooses.
+   */
+  baseUrl?: () => string | null;
 }
 
 declare module 'fastify' {
@@ -33,7 +39,11 @@ declare module 'fastify' {
  */
 export async function buildServer(core: Core, opts: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    loggerInstance: core.log,
+    // Each request is not logged (it would be a write per read); failures are, under this id, which the client gets too.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     bodyLimit: MAX_BODY,
     ...(opts.https ? { https: opts.https } : {}),
     // Scripts often write `/shipments/`; it is the same resource as `/shipments`.
@@ -44,6 +54,10 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   const limiter = createRateLimiter(opts.rateLimitPerMinute ?? 1200, () => core.services.clock.now().getTime());
 
   app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  const baseUrl = opts.baseUrl ?? (() => null);
 
   // The core validates; Fastify's own validator and response serializer are bypassed so that one schema
   // (and one error format) serves every adapter. The schemas still reach OpenAPI.
@@ -64,8 +78,11 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   });
 
   app.setErrorHandler((err, req, reply) => {
-    const e = toDomainError(err);
-    if (e.status >= 500) req.log.error({ err }, 'unhandled error');
+    let e = toDomainError(err);
+    if (e.status >= 500 && e.extra?.request_id === undefined) {
+      req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
+      e = internalError(req.id);
+    }
     return sendProblem(reply, e);
   });
   app.setNotFoundHandler((req, reply) =>
@@ -91,12 +108,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const register of publicRoutes) register(api, core);
 
-      for (const route of routes) {
-        const op = core.operation(route.operation);
+      for (const op of operations) {
+        if (!op.http) continue;
         const status = op.successStatus ?? 200;
         api.route({
-          method: route.method,
-          url: route.url,
+          method: op.http.method,
+          url: op.http.path,
           schema: {
             operationId: op.name,
             summary: op.summary,
@@ -117,9 +134,9 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
           handler: async (req, reply) => {
             const result = await core.execute(
               op.name,
-              req.principal!,
               { params: req.params, query: req.query, body: req.body },
-              { baseUrl: `${req.protocol}://${req.host}${API_PREFIX}` },
+              req.principal!,
+              { baseUrl: baseUrl(), requestId: req.id },
             );
             return reply.code(status).send(result);
           },

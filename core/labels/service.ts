@@ -9,9 +9,8 @@ import { downloadUrl, type Downloads } from './downloads.js';
 import type { LabelData } from './layout.js';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from './primitives.js';
 import type { MonoRaster } from './raster-types.js';
-import { TILES_PER_A4, type LabelFormat } from './formats.js';
+import { MAX_LABEL_CODES, TILES_PER_A4, type LabelFormat } from './formats.js';
 
-export const MAX_LABEL_CODES = 500;
 
 export interface PdfOptions {
   format: LabelFormat;

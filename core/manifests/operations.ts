@@ -1,58 +1,7 @@
-import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../operations/types.js';
-import { MAX_MANIFEST_CODES } from './service.js';
+import { implement } from '../operations/types.js';
+import { manifestApi } from './api.js';
 
-const tags = ['Manifests'];
-
-export const ManifestCreate = Type.Object(
-  {
-    codes: Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', 'x-error': 'must be a shipment code' }), {
-      minItems: 1,
-      maxItems: MAX_MANIFEST_CODES,
-      description: 'Codes of the parcels handed over, each once; every one must be TO_COLLECT',
-      'x-error': `must list 1 to ${MAX_MANIFEST_CODES} codes`,
-    }),
-  },
-  { additionalProperties: false },
-);
-
-export const ManifestParams = Type.Object(
-  // Path parameters arrive as text and are not coerced: digits here, a number in the handler.
-  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a manifest id' }) },
-  { additionalProperties: false },
-);
-
-export const Manifest = Type.Object({
-  id: Type.Integer(),
-  created_at: Type.String({ description: 'ISO 8601 UTC with milliseconds' }),
-  shipments: Type.Integer({ description: 'Distinct shipments (a package counts under its parent)' }),
-  pieces: Type.Integer({ description: 'Parcels listed (one per code)' }),
-  weight: Type.Number({ description: 'Total weight, kilograms' }),
-  codes: Type.Array(Type.String(), { description: 'The listed codes, in order' }),
-  url: Type.String({ description: 'Download link of the manifest PDF: no token needed, valid 24 hours' }),
+export const manifestOperations = implement(manifestApi, {
+  'manifests.create': ({ principal, services, baseUrl }, { body }) => services.manifests.create(principal.accountId, body.codes, baseUrl),
+  'manifests.get': ({ principal, services, baseUrl }, { params }) => services.manifests.get(principal.accountId, Number(params.id), baseUrl),
 });
-
-export const manifestOperations = [
-  defineOperation({
-    name: 'manifests.create',
-    summary: 'Hand shipments over to the carrier (end-of-day manifest)',
-    description:
-      'Moves every listed shipment TO_COLLECT → COLLECTED in one transaction and returns the manifest with a link to its PDF for the driver to sign. A shipment in another state is 409 invalid_state naming it, and nothing moves.',
-    tags,
-    permission: 'shipments.write',
-    input: { body: ManifestCreate },
-    output: Manifest,
-    successStatus: 201,
-    handler: ({ principal, services, baseUrl }, { body }) => services.manifests.create(principal.accountId, body.codes, baseUrl),
-  }),
-  defineOperation({
-    name: 'manifests.get',
-    summary: 'Get a manifest',
-    description: 'The manifest again, with a fresh link to its PDF.',
-    tags,
-    permission: 'shipments.read',
-    input: { params: ManifestParams },
-    output: Manifest,
-    handler: ({ principal, services, baseUrl }, { params }) => services.manifests.get(principal.accountId, Number(params.id), baseUrl),
-  }),
-];

@@ -8,10 +8,10 @@ import type { PartyT } from '../schemas/common.js';
 import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
+import { MAX_MANIFEST_CODES } from './schemas.js';
 import type { ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 
-export const MAX_MANIFEST_CODES = 500;
 
 export interface ManifestView {
   id: number;

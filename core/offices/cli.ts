@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dataOption, withCore } from '../cli/context.js';
+import { dataOption, withClient } from '../cli/context.js';
+import { ApiError } from '../client/index.js';
 import { pointerToName } from '../errors.js';
-import { OfficeImportError, officeFileFormat } from './import-file.js';
+import { officeFileFormat, type RowError } from './import-file.js';
 
 /** `station offices …`: the pickup-office directory. */
 export function registerOfficeCommands(program: Command): void {
@@ -13,16 +14,19 @@ export function registerOfficeCommands(program: Command): void {
     .addOption(dataOption())
     .option('--replace', 'the file is the whole directory: offices left out are deactivated')
     .action((file: string, o: { data?: string; replace?: boolean }) =>
-      withCore(o.data, (core) => {
-        const text = readFileSync(file, 'utf8');
+      withClient(o.data, undefined, async (client) => {
+        const content = readFileSync(file, 'utf8');
         try {
-          const s = core.services.offices.importFile(text, officeFileFormat(file, text), { replace: o.replace ?? false });
+          const s = await client.call('offices.import', {
+            body: { format: officeFileFormat(file, content), content, replace: o.replace ?? false },
+          });
           console.log(`offices: ${s.added} added, ${s.updated} updated, ${s.deactivated} deactivated`);
         } catch (e) {
-          if (e instanceof OfficeImportError)
-            for (const row of e.rows)
-              for (const err of row.errors) console.error(`  line ${row.line}: ${pointerToName(err.path) || 'row'} ${err.message}`);
-          throw e;
+          const rows = e instanceof ApiError ? (e.problem.rows as RowError[] | undefined) : undefined;
+          if (!rows) throw e;
+          for (const row of rows)
+            for (const err of row.errors) console.error(`  line ${row.line}: ${pointerToName(err.path) || 'row'} ${err.message}`);
+          throw new ApiError({ ...(e as ApiError).problem, errors: [] });
         }
       }),
     );

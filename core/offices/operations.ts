@@ -1,7 +1,7 @@
 import { fieldError } from '../errors.js';
-import { defineOperation } from '../operations/types.js';
+import { implement } from '../operations/types.js';
+import { officeApi } from './api.js';
 import type { LatLng } from './geo.js';
-import { OfficePage, OfficeSearch } from './schemas.js';
 
 /** `near=lat,lng` (its shape is checked by the schema; the ranges here). */
 function parseNear(near: string): LatLng {
@@ -11,23 +11,12 @@ function parseNear(near: string): LatLng {
   return { lat, lng };
 }
 
-export const officeOperations = [
-  defineOperation({
-    name: 'offices.search',
-    summary: 'Search pickup offices',
-    description:
-      'Only active offices that deliver parcels. `zip` filters by postal code. Addition: `near=lat,lng` orders ' +
-      'nearest first and adds `distance_km` to each office. Pages count from 1; a page past the end is empty with `last: true`.',
-    tags: ['Offices'],
-    permission: 'shipments.write',
-    input: { query: OfficeSearch },
-    output: OfficePage,
-    handler: ({ services }, { query }) =>
-      services.offices.search({
-        zip: query.zip,
-        near: query.near === undefined ? undefined : parseNear(query.near),
-        page: query.page,
-        size: query.size,
-      }),
-  }),
-];
+export const officeOperations = implement(officeApi, {
+  'offices.search': ({ services }, { query }) =>
+    services.offices.search({
+      zip: query.zip,
+      near: query.near === undefined ? undefined : parseNear(query.near),
+      page: query.page,
+      size: query.size,
+    }),
+});

@@ -1,57 +1,28 @@
-import type { Static, TSchema } from '@sinclair/typebox';
-import type { Permission } from '../schemas/codes.js';
+import type { Principal } from '../auth/principal.js';
+import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
-
-/** Who is calling: one account, with the permissions of the token (or of the local desk session). */
-export interface Principal {
-  accountId: number;
-  permissions: ReadonlySet<Permission>;
-  tokenId: number | null;
-}
-
-export interface InputSchemas {
-  params?: TSchema;
-  query?: TSchema;
-  body?: TSchema;
-}
-
-type Part<S, K extends keyof InputSchemas> = S extends { [P in K]: infer T extends TSchema } ? Static<T> : undefined;
-
-export interface OperationInput<S extends InputSchemas> {
-  params: Part<S, 'params'>;
-  query: Part<S, 'query'>;
-  body: Part<S, 'body'>;
-}
+import type { AnySpec, InputOf, OutputOf } from './spec.js';
 
 export interface OperationContext {
   principal: Principal;
   services: Services;
-  /** `{base_url}` as the caller reached it (e.g. http://127.0.0.1:8787/v1), for links such as label urls. */
+  /** `{base_url}` of the adapter the caller came through, for links such as label urls; null gives bare paths. */
   baseUrl: string | null;
+  log: Logger;
 }
+
+export type Handler<Spec extends AnySpec> = (ctx: OperationContext, input: InputOf<Spec>) => OutputOf<Spec> | Promise<OutputOf<Spec>>;
 
 /**
- * One row of the operation table: the only place where the service's behaviour is defined. HTTP routes,
- * IPC handlers and CLI commands look operations up by name and never add domain logic of their own.
+ * One row of the operation table: a spec with its name and handler. This is the only place where the service's
+ * behaviour is bound; HTTP routes, IPC and CLI commands reach it through `core.execute` and add no rules of their own.
  */
-export interface Operation<S extends InputSchemas = InputSchemas, O extends TSchema = TSchema> {
+export interface Operation extends AnySpec {
   name: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  permission: Permission;
-  input: S;
-  output: O;
-  /** Status code of a successful answer over HTTP; 200 when absent. */
-  successStatus?: number;
-  handler(ctx: OperationContext, input: OperationInput<S>): Static<O> | Promise<Static<O>>;
+  handler(ctx: OperationContext, input: Record<string, unknown>): unknown;
 }
 
-/** Keeps the literal types of an operation while checking it against the table's shape. */
-export function defineOperation<S extends InputSchemas, O extends TSchema>(op: Operation<S, O>): Operation<S, O> {
-  return op;
+/** Binds a feature's handlers to its specs; the compiler checks that every spec has one, typed by its schemas. */
+export function implement<A extends Record<string, AnySpec>>(specs: A, handlers: { [K in keyof A]: Handler<A[K]> }): Operation[] {
+  return Object.entries(specs).map(([name, spec]) => ({ ...spec, name, handler: handlers[name] as Operation['handler'] }));
 }
-
-// The table holds operations of many shapes; adapters only need the erased form.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOperation = Operation<any, any>;

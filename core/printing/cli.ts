@@ -1,8 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { dataOption, withCore } from '../cli/context.js';
-import { parse } from '../validation.js';
-import { PrinterCreate, PrintJobCreate } from './schemas.js';
-import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS, type PrinterSettings, type RawDriverName } from './types.js';
+import { dataOption, ownerClient, withClient, withCore } from '../cli/context.js';
+import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS, type DriverName, type PrinterSettings, type RawDriverName } from './types.js';
 
 const codesArg = (v: string) => {
   const codes = v.split(',').map((c) => c.trim()).filter(Boolean);
@@ -43,14 +41,16 @@ export function registerPrintingCommands(program: Command): void {
           await printing.printOnce({ codes: o.code, driver: o.driver!, connection: o.to, dpi: o.dpi }, progress);
           return;
         }
-        const body = parse(PrintJobCreate, {
-          codes: o.code,
-          ...(o.printer ? { printer: o.printer } : {}),
-          ...(o.format ? { format: o.format } : {}),
-          ...(o.reprint ? { reprint: true } : {}),
+        // The owner prints for the account the codes belong to.
+        const accountId = printing.accountOfCodes(o.code);
+        const job = await ownerClient(core, accountId).call('printJobs.create', {
+          body: {
+            codes: o.code,
+            ...(o.printer ? { printer: o.printer } : {}),
+            ...(o.format ? { format: o.format } : {}),
+            ...(o.reprint ? { reprint: true } : {}),
+          },
         });
-        const accountId = printing.accountOfCodes(body.codes);
-        const job = printing.submit(accountId, body);
         // This process prints its own job only; a running `serve` may take it first, which is just as good.
         printing.queue.start({ only: job.id });
         const end = await printing.waitForJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
@@ -89,16 +89,16 @@ export function registerPrintingCommands(program: Command): void {
         ...(o.statusAck === false ? { status_ack: false } : {}),
         ...(o.raw ? { raw: o.raw as RawDriverName } : {}),
       };
-      return withCore(o.data, (core) => {
-        const account = core.services.auth.findAccount(o.account);
-        const body = parse(PrinterCreate, {
-          name,
-          driver: o.driver,
-          connection: o.connection,
-          settings,
-          ...(o.defaultFor ? { default_for: o.defaultFor } : {}),
+      return withClient(o.data, o.account, async (client) => {
+        const p = await client.call('printers.create', {
+          body: {
+            name,
+            driver: o.driver as DriverName,
+            connection: o.connection as string,
+            settings,
+            ...(o.defaultFor ? { default_for: o.defaultFor as 'PDF_A7' | 'PDF_A4' } : {}),
+          },
         });
-        const p = core.services.printing.createPrinter(account.id, body);
         console.log(`${p.name}\t${p.driver}\t${p.connection}`);
       });
     });
@@ -108,9 +108,8 @@ export function registerPrintingCommands(program: Command): void {
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((o: { data?: string; account: string }) =>
-      withCore(o.data, (core) => {
-        const account = core.services.auth.findAccount(o.account);
-        for (const p of core.services.printing.printers(account.id).data)
+      withClient(o.data, o.account, async (client) => {
+        for (const p of (await client.call('printers.list')).data)
           console.log([p.name, p.driver, p.connection, p.default_for ?? '', JSON.stringify(p.settings)].join('\t'));
       }),
     );
@@ -120,9 +119,8 @@ export function registerPrintingCommands(program: Command): void {
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((name: string, o: { data?: string; account: string }) =>
-      withCore(o.data, (core) => {
-        const account = core.services.auth.findAccount(o.account);
-        core.services.printing.deletePrinter(account.id, name);
+      withClient(o.data, o.account, async (client) => {
+        await client.call('printers.delete', { params: { name } });
         console.log(`removed ${name}`);
       }),
     );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
-import { JOB_STATES } from './store.js';
+import { JOB_STATES } from './job-states.js';
 import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS } from './types.js';
 
 const PrinterName = Type.String({

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.js';
+import type { JobState } from './job-states.js';
 import type { DriverName, LabelFormat, PrinterSettings } from './types.js';
 
 export interface PrinterRow {
@@ -13,8 +14,6 @@ export interface PrinterRow {
   updated_at: number;
 }
 
-export const JOB_STATES = ['queued', 'printing', 'done', 'failed', 'canceled'] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 export interface JobRow {
   id: number;

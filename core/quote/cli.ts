@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { dataOption, withCore } from '../cli/context.js';
-import { DomainError, pointerToName } from '../errors.js';
-import type { RateCardInfo } from './service.js';
+import { dataOption, withClient } from '../cli/context.js';
+import type { OpOutput } from '../client/index.js';
+import { DomainError } from '../errors.js';
+import type { RateCardFileT } from './ratecard-schema.js';
 
 function readJson(file: string): unknown {
   const text = readFileSync(file, 'utf8');
@@ -14,8 +15,8 @@ function readJson(file: string): unknown {
   }
 }
 
-function summary(info: RateCardInfo): string {
-  const f = info.card.file;
+function summary(info: OpOutput<'ratecard.get'>): string {
+  const f = info.card as RateCardFileT;
   const o = f.origin;
   const lines = [
     `version     ${f.version}${f.name ? ` (${f.name})` : ''}`,
@@ -42,15 +43,9 @@ export function registerRateCardCommands(program: Command): void {
     .description('validate a rate-card JSON file and make it the active card (an invalid card changes nothing)')
     .addOption(dataOption())
     .action((file: string, o: { data?: string }) =>
-      withCore(o.data, (core) => {
-        try {
-          const info = core.services.quotes.import(readJson(file), resolve(file));
-          console.log(`rate card ${info.version} is active (id ${info.id})`);
-        } catch (e) {
-          if (e instanceof DomainError && e.errors)
-            for (const err of e.errors) console.error(`  ${pointerToName(err.path) || '(file)'}: ${err.message}`);
-          throw e;
-        }
+      withClient(o.data, undefined, async (client) => {
+        const info = await client.call('ratecard.import', { body: { card: readJson(file), source: resolve(file) } });
+        console.log(`rate card ${info.version} is active (id ${info.id})`);
       }),
     );
   ratecard
@@ -59,9 +54,9 @@ export function registerRateCardCommands(program: Command): void {
     .addOption(dataOption())
     .option('--json', 'print the card itself, as imported')
     .action((o: { data?: string; json?: boolean }) =>
-      withCore(o.data, (core) => {
-        const info = core.services.quotes.active();
-        console.log(o.json ? JSON.stringify(info.card.file, null, 2) : summary(info));
+      withClient(o.data, undefined, async (client) => {
+        const info = await client.call('ratecard.get');
+        console.log(o.json ? JSON.stringify(info.card, null, 2) : summary(info));
       }),
     );
 }

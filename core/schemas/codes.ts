@@ -25,8 +25,13 @@ export type Method = (typeof METHODS)[number];
 export const ADDRESS_TYPES = ['BUSINESS', 'RESIDENTIAL'] as const;
 export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
 
-/** The interface's four, plus the additions events.write (record events) and tokens.write (manage credentials). */
-export const PERMISSIONS = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write'] as const;
+/**
+ * The interface's four, plus the additions events.write (record events), tokens.write (manage credentials) and
+ * station.admin (station-wide settings, rate card and office directory, which every account of the station reads).
+ */
+export const PERMISSIONS = [
+  'rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write', 'station.admin',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** ISO 3166-1 alpha-2, officially assigned codes. */

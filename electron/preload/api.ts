@@ -1,14 +1,9 @@
-import type { BridgeRequest, BridgeResponse } from '../../core/desk/bridge-types';
+import type { DeskBridge } from '../../core/client/index';
 
 /**
- * What the preload exposes to the renderer as `window.station`. The renderer sees only this declaration, never
- * Node or Electron.
+ * What the preload exposes to the renderer as `window.station`: the typed client's IPC transport. The renderer sees
+ * only this declaration, never Node or Electron.
  */
-export type StationRequest = BridgeRequest;
-export type StationResponse = BridgeResponse;
+export type StationBridge = DeskBridge;
 
-export interface StationBridge {
-  request(req: StationRequest): Promise<StationResponse>;
-}
-
-export const BRIDGE_CHANNEL = 'station:request';
+export const BRIDGE_CHANNEL = 'station:call';

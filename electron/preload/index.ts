@@ -1,9 +1,9 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { BRIDGE_CHANNEL, type StationBridge } from './api';
 
-// One narrow function, never ipcRenderer itself: the page can only make API requests.
+// One narrow function, never ipcRenderer itself: the page can only call the service's operations.
 const bridge = {
-  request: (req) => ipcRenderer.invoke(BRIDGE_CHANNEL, req),
+  call: (req) => ipcRenderer.invoke(BRIDGE_CHANNEL, req),
 } satisfies StationBridge;
 
 contextBridge.exposeInMainWorld('station', bridge);

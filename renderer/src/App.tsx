@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { desktopTransport, httpTransport, type Transport } from './api/transport';
+import { desktopClient, httpClient, type StationClient } from './api/client';
 import { SignIn } from './pages/SignIn';
 import { Shipments } from './pages/Shipments';
 import { Pack } from './pages/Pack';
@@ -17,12 +17,12 @@ function takeLinkToken(): void {
 
 /** In the desktop app the bridge is there from the start; a browser signs in with a personal access token. */
 export function App() {
-  const [transport, setTransport] = useState<Transport | null>(() => {
-    const desk = desktopTransport();
+  const [client, setClient] = useState<StationClient | null>(() => {
+    const desk = desktopClient();
     if (desk) return desk;
     takeLinkToken();
     const saved = sessionStorage.getItem(TOKEN_KEY);
-    return saved ? httpTransport(saved) : null;
+    return saved ? httpClient(saved) : null;
   });
 
   const [view, setView] = useState<'pack' | 'shipments' | 'credentials'>('pack');
@@ -31,14 +31,14 @@ export function App() {
     ? null
     : () => {
         sessionStorage.removeItem(TOKEN_KEY);
-        setTransport(null);
+        setClient(null);
       };
 
   return (
     <div className="app">
       <header className="topbar">
         <h1>Shipping Station</h1>
-        {transport && (
+        {client && (
           <nav className="views" aria-label="Views">
             <button type="button" aria-current={view === 'pack'} onClick={() => setView('pack')}>
               Pack
@@ -51,23 +51,23 @@ export function App() {
             </button>
           </nav>
         )}
-        {signOut && transport && (
+        {signOut && client && (
           <button type="button" onClick={signOut}>
             Sign out
           </button>
         )}
       </header>
-      {transport ? (
+      {client ? (
         {
-          pack: <Pack transport={transport} />,
-          shipments: <Shipments transport={transport} />,
-          credentials: <Credentials transport={transport} />,
+          pack: <Pack client={client} />,
+          shipments: <Shipments client={client} />,
+          credentials: <Credentials client={client} />,
         }[view]
       ) : (
         <SignIn
           onSignedIn={(token) => {
             sessionStorage.setItem(TOKEN_KEY, token);
-            setTransport(() => httpTransport(token));
+            setClient(() => httpClient(token));
           }}
         />
       )}

@@ -35,7 +35,8 @@ function violations(folder: string, bad: (spec: string, typeOnly: boolean, file:
 
 function rendererMayNotImport(spec: string, typeOnly: boolean): boolean {
   if (/^(node:|electron$|better-sqlite3|fastify)/.test(spec)) return true;
-  // The API's schemas, as types only: the UI reads the shapes the service validates, and bundles none of it.
+  // The typed client (node-free), and the API's schemas as types only: the UI calls and reads what the service validates.
+  if (/(^|\/)core\/client\/index$/.test(spec)) return false;
   if (/(^|\/)core\//.test(spec)) return !typeOnly || !/(^|\/)core\/[\w/-]+\/schemas$/.test(spec);
   // The preload's declaration is the one thing the page may know of Electron, and only as types.
   if (/(^|\/)electron\//.test(spec)) return !typeOnly || !/electron\/preload\/api$/.test(spec);
@@ -62,5 +63,7 @@ describe('layering', () => {
     expect(rendererMayNotImport('../../../core/shipments/schemas', false)).toBe(true);
     expect(rendererMayNotImport('../../../core/shipments/service', true)).toBe(true);
     expect(rendererMayNotImport('../../../core/index', true)).toBe(true);
+    expect(rendererMayNotImport('../../../core/client/index', false)).toBe(false);
+    expect(rendererMayNotImport('../../../core/desk/bridge', false)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { DB_FILE } from '../../core/paths.js';
 import { searchWords } from '../../core/shipments/service.js';
 import { openDb } from '../../core/store/db.js';
 import { migrations } from '../../core/store/migrations/index.js';
-import { party, shipmentBody } from '../helpers/fixtures.js';
+import { DIMENSIONS, party, shipmentBody } from '../helpers/fixtures.js';
 
 /**
  * A store written at version 4 (shipments indexed the old way: `shipments_fts`, keyed by id) is upgraded in place
@@ -31,7 +31,7 @@ describe('upgrading a version-4 store with shipments', () => {
       const ids = { north: Number(account.run('north', t0).lastInsertRowid), south: Number(account.run('south', t0).lastInsertRowid) };
       const insert = v4.prepare(
         `INSERT INTO shipments (account_id, code, ref, type, method, origin, destination, dimensions, status, created_at, updated_at)
-         VALUES (?, ?, ?, 'DELIVERY', 'STANDARD', ?, ?, '{}', ?, ?, ?)`,
+         VALUES (?, ?, ?, 'DELIVERY', 'STANDARD', ?, ?, ?, ?, ?, ?)`,
       );
       const index = v4.prepare('INSERT INTO shipments_fts (rowid, words) VALUES (?, ?)');
       for (let i = 0; i < 12; i++) {
@@ -44,7 +44,7 @@ describe('upgrading a version-4 store with shipments', () => {
         const ref = `V4-${i}`;
         const status = i < 4 ? 'DELIVERED' : 'TO_COLLECT';
         const at = t0 + i * 60_000;
-        const id = Number(insert.run(ids[owner], code, ref, JSON.stringify(origin), JSON.stringify(destination), status, at, at).lastInsertRowid);
+        const id = Number(insert.run(ids[owner], code, ref, JSON.stringify(origin), JSON.stringify(destination), JSON.stringify(DIMENSIONS), status, at, at).lastInsertRowid);
         index.run(id, searchWords(code, ref, [origin, destination] as Parameters<typeof searchWords>[2]));
         old[owner]!.push({ code, ref });
       }

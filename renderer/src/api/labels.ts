@@ -1,12 +1,11 @@
-import { call, type Transport } from './transport';
-import type { PrintJob } from './types';
+import type { StationClient } from './client';
 
 /** Sends the label to the desk's default printer through the print queue; a second print is a recorded reprint. */
-export const submitPrint = (t: Transport, codes: string[], reprint = false) =>
-  call<PrintJob>(t, { method: 'POST', path: '/print-jobs', body: { codes, ...(reprint ? { reprint } : {}) } });
+export const submitPrint = (c: StationClient, codes: string[], reprint = false) =>
+  c.call('printJobs.create', { body: { codes, ...(reprint ? { reprint } : {}) } });
 
-export const readJob = (t: Transport, id: number) => call<PrintJob>(t, { method: 'GET', path: `/print-jobs/${id}` });
+export const readJob = (c: StationClient, id: number) => c.call('printJobs.get', { params: { id: String(id) } });
 
 /** A link to the label PDF, for desks without a configured printer. */
-export const labelUrl = async (t: Transport, codes: string[], printer: 'PDF_A7' | 'PDF_A4' = 'PDF_A7') =>
-  (await call<{ url: string }>(t, { method: 'GET', path: '/labels', query: { code: codes.join(','), printer } })).url;
+export const labelUrl = async (c: StationClient, codes: string[], printer: 'PDF_A7' | 'PDF_A4' = 'PDF_A7') =>
+  (await c.call('labels.get', { query: { code: codes.join(','), printer } })).url;

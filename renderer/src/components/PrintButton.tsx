@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, type Transport, errorMessage } from '../api/transport';
+import { ApiError, type StationClient, errorMessage } from '../api/client';
 import { labelUrl, readJob, submitPrint } from '../api/labels';
 import type { PrintJob } from '../api/types';
 
@@ -10,12 +10,12 @@ const POLL_MS = 400;
  * has not come out yet. Without a printer the label opens as a PDF instead.
  */
 export function PrintButton({
-  transport,
+  client,
   codes,
   label = 'Print label',
   onDone,
 }: {
-  transport: Transport;
+  client: StationClient;
   codes: string[];
   label?: string;
   /** Called once the printer accepted every label. */
@@ -30,10 +30,10 @@ export function PrintButton({
   useEffect(() => {
     if (!job || job.state === 'done' || job.state === 'failed' || job.state === 'canceled') return;
     const timer = setTimeout(() => {
-      readJob(transport, job.id).then(setJob, (e: unknown) => setMessage(String(e)));
+      readJob(client, job.id).then(setJob, (e: unknown) => setMessage(String(e)));
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [job, transport]);
+  }, [job, client]);
 
   useEffect(() => {
     if (job?.state !== 'done') return;
@@ -47,7 +47,7 @@ export function PrintButton({
     setMessage(null);
     setPdf(null);
     try {
-      setJob(await submitPrint(transport, codes, printed));
+      setJob(await submitPrint(client, codes, printed));
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'invalid_state' && !printed) {
         setPrinted(true);
@@ -56,7 +56,7 @@ export function PrintButton({
       }
       setMessage(errorMessage(e));
       try {
-        setPdf(await labelUrl(transport, codes));
+        setPdf(await labelUrl(client, codes));
       } catch {
         /* the message above already says why */
       }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { call, type Transport, errorMessage } from '../api/transport';
+import { type OpInput, type StationClient, errorMessage } from '../api/client';
 import type { TokenInfo } from '../api/types';
 
 
@@ -15,15 +15,15 @@ const PERMISSIONS = [
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
 /** The account console's credentials section: create a token for a store or script, copy it once, revoke it. */
-export function Credentials({ transport }: { transport: Transport }) {
+export function Credentials({ client }: { client: StationClient }) {
   const [tokens, setTokens] = useState<TokenInfo[]>([]);
   const [name, setName] = useState('');
-  const [perms, setPerms] = useState<string[]>(['shipments.read']);
+  const [perms, setPerms] = useState<OpInput<'tokens.create'>['body']['permissions']>(['shipments.read']);
   const [days, setDays] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = () => call<TokenInfo[]>(transport, { method: 'GET', path: '/tokens' }).then(setTokens, fail);
+  const load = () => client.call('tokens.list').then(setTokens, fail);
 
   function fail(e: unknown) {
     setError(errorMessage(e));
@@ -32,15 +32,13 @@ export function Credentials({ transport }: { transport: Transport }) {
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [transport]);
+  }, [client]);
 
   async function create(e: FormEvent) {
     e.preventDefault();
     setError(null);
     try {
-      const t = await call<TokenInfo & { token: string }>(transport, {
-        method: 'POST',
-        path: '/tokens',
+      const t = await client.call('tokens.create', {
         body: { name, permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) },
       });
       setCreated(t.token);
@@ -54,7 +52,7 @@ export function Credentials({ transport }: { transport: Transport }) {
   async function revoke(id: number) {
     setError(null);
     try {
-      await call(transport, { method: 'POST', path: `/tokens/${id}/revoke` });
+      await client.call('tokens.revoke', { params: { id: String(id) } });
       await load();
     } catch (err) {
       fail(err);

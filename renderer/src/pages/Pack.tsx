@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { call, ApiError, type Transport } from '../api/transport';
+import { ApiError, type OpInput, type StationClient } from '../api/client';
 import type { QuoteOption, Shipment, ShipmentPage } from '../api/types';
 import { Field } from '../components/Field';
 import { PrintButton } from '../components/PrintButton';
@@ -62,7 +62,7 @@ function AddressFields({
 }
 
 /** The packing desk's main flow: scan the order, weigh it, pick a method, print. */
-export function Pack({ transport }: { transport: Transport }) {
+export function Pack({ client }: { client: StationClient }) {
   const [ref, setRef] = useState('');
   const [found, setFound] = useState<Shipment | null>(null);
   const [editing, setEditing] = useState(false);
@@ -94,7 +94,7 @@ export function Pack({ transport }: { transport: Transport }) {
     setFound(null);
     setQuotes(null);
     try {
-      const page = await call<ShipmentPage>(transport, { method: 'GET', path: '/shipments', query: { q: wanted, size: '100' } });
+      const page = await client.call('shipments.search', { query: { q: wanted, size: 100 } });
       const match = page.data.find((s) => s.ref.toLowerCase() === wanted.toLowerCase());
       if (match) {
         setFound(match);
@@ -111,7 +111,7 @@ export function Pack({ transport }: { transport: Transport }) {
   async function quote() {
     setMessage(null);
     try {
-      const options = await call<QuoteOption[]>(transport, { method: 'GET', path: '/quote', query: { zip: form.zip ?? '', size } });
+      const options = await client.call('quote.get', { query: { zip: form.zip ?? '', size } });
       setQuotes(options);
       if (options[0] && !options.some((o) => o.method === method)) setMethod(options[0].method);
     } catch (err) {
@@ -126,10 +126,8 @@ export function Pack({ transport }: { transport: Transport }) {
     setErrors({});
     localStorage.setItem(SENDER_KEY, JSON.stringify(sender));
     try {
-      const shipment = await call<Shipment>(transport, {
-        method: 'POST',
-        path: '/shipments',
-        body: {
+      // The form is a draft: the service validates it and names each wrong field, shown beside that field.
+      const draft = {
           ref: ref.trim(),
           type: 'DELIVERY',
           method,
@@ -143,8 +141,8 @@ export function Pack({ transport }: { transport: Transport }) {
             address: { street: form.street, city: form.city, state: form.state, zip: form.zip, country: form.country },
           },
           dimensions: { weight: num(form.weight), length: num(form.length), width: num(form.width), height: num(form.height) },
-        },
-      });
+      };
+      const shipment = await client.call('shipments.create', { body: draft as OpInput<'shipments.create'>['body'] });
       setFound(shipment);
       setEditing(false);
     } catch (err) {
@@ -176,7 +174,7 @@ export function Pack({ transport }: { transport: Transport }) {
           <p>
             {found.ref} · {found.destination.contact.name} · {found.destination.address.city} · {found.method} · <strong>{found.status}</strong>
           </p>
-          {found.status !== 'CANCELED' && <PrintButton transport={transport} codes={[found.code]} />}
+          {found.status !== 'CANCELED' && <PrintButton client={client} codes={[found.code]} />}
         </section>
       )}
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { call, type Transport, errorMessage } from '../api/transport';
+import { type StationClient, errorMessage } from '../api/client';
 import type { Shipment, TrackingEvent } from '../api/types';
 
 /** One shipment: who it goes to, its tracking history, and what can still be done with it. */
-export function ShipmentDetail({ transport, code, onChanged }: { transport: Transport; code: string; onChanged: () => void }) {
+export function ShipmentDetail({ client, code, onChanged }: { client: StationClient; code: string; onChanged: () => void }) {
   const [shipment, setShipment] = useState<Shipment | null>(null);
   const [events, setEvents] = useState<TrackingEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -12,8 +12,8 @@ export function ShipmentDetail({ transport, code, onChanged }: { transport: Tran
   async function load() {
     try {
       const [s, ev] = await Promise.all([
-        call<Shipment>(transport, { method: 'GET', path: `/shipments/${code}` }),
-        call<TrackingEvent[]>(transport, { method: 'GET', path: `/shipments/${code}/events` }),
+        client.call('shipments.get', { params: { id: code } }),
+        client.call('events.list', { params: { id: code } }),
       ]);
       setShipment(s);
       setEvents(ev);
@@ -31,7 +31,7 @@ export function ShipmentDetail({ transport, code, onChanged }: { transport: Tran
     setBusy(true);
     setError(null);
     try {
-      await call(transport, { method: 'POST', path: `/shipments/${code}/cancel` });
+      await client.call('shipments.cancel', { params: { id: code } });
       await load();
       onChanged();
     } catch (err) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { call, type Transport, errorMessage } from '../api/transport';
+import { type StationClient, errorMessage } from '../api/client';
 import type { Shipment, ShipmentPage } from '../api/types';
 import { ShipmentDetail } from './ShipmentDetail';
 import { PrintButton } from '../components/PrintButton';
@@ -11,7 +11,7 @@ const SHORTCUTS = [
 ] as const;
 
 /** Search: what an operator does all day — find an order by name, ref, code or zip, and open it. */
-export function Shipments({ transport }: { transport: Transport }) {
+export function Shipments({ client }: { client: StationClient }) {
   const [q, setQ] = useState('');
   const [shortcut, setShortcut] = useState('');
   const [page, setPage] = useState(1);
@@ -26,10 +26,8 @@ export function Shipments({ transport }: { transport: Transport }) {
       setError(null);
       try {
         setResult(
-          await call<ShipmentPage>(transport, {
-            method: 'GET',
-            path: '/shipments',
-            query: { q: query, shortcut: sc, page: String(p), size: '25' },
+          await client.call('shipments.search', {
+            query: { q: query, ...(sc ? { shortcut: sc as 'PENDING' | 'ACTIVE' } : {}), page: p, size: 25 },
           }),
         );
       } catch (err) {
@@ -38,7 +36,7 @@ export function Shipments({ transport }: { transport: Transport }) {
         setLoading(false);
       }
     },
-    [transport],
+    [client],
   );
 
   useEffect(() => {
@@ -93,7 +91,7 @@ export function Shipments({ transport }: { transport: Transport }) {
           // The page's labels as one job: the queue reports n of N while it prints.
           <PrintButton
             key={result.data.map((s) => s.code).join()}
-            transport={transport}
+            client={client}
             codes={result.data.map((s) => s.code)}
             label={`Print ${result.data.length} label${result.data.length === 1 ? '' : 's'}`}
             onDone={() => void load(q, shortcut, page)}
@@ -144,7 +142,7 @@ export function Shipments({ transport }: { transport: Transport }) {
       {selected && (
         <ShipmentDetail
           key={selected}
-          transport={transport}
+          client={client}
           code={selected}
           onChanged={() => void load(q, shortcut, page)}
         />

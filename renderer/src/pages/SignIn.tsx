@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { call, httpTransport, ApiError } from '../api/transport';
+import { httpClient, ApiError } from '../api/client';
 
 /** A browser desk signs in with a token made by `station token create`; it is checked before it is kept. */
 export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
@@ -12,7 +12,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
     setBusy(true);
     setError(null);
     try {
-      await call(httpTransport(token.trim()), { method: 'GET', path: '/shipments', query: { size: '1' } });
+      await httpClient(token.trim()).call('shipments.search', { query: { size: 1 } });
       onSignedIn(token.trim());
     } catch (err) {
       setError(err instanceof ApiError ? err.problem.detail : 'The service cannot be reached.');

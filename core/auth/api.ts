@@ -1,0 +1,54 @@
+import { Type } from '@sinclair/typebox';
+import { defineSpecs } from '../operations/spec.js';
+import { Account, AccountCreate, TokenCreate, TokenCreated, TokenInfo, TokenParams } from './schemas.js';
+
+const tags = ['Credentials'];
+
+/**
+ * The account console's credentials section as operations. A token may only hand out permissions it holds, and
+ * a new token never outlives the one that made it, so managing credentials never widens what a leaked token can do.
+ * Accounts are the owner's: they have no HTTP route.
+ */
+export const authApi = defineSpecs({
+  'tokens.list': {
+    summary: "List the account's access tokens (never their secret)",
+    tags,
+    permission: 'tokens.write',
+    http: { method: 'GET', path: '/tokens' },
+    input: {},
+    output: Type.Array(TokenInfo),
+  },
+  'tokens.create': {
+    summary: 'Create an access token; the answer is the only time it is shown',
+    tags,
+    permission: 'tokens.write',
+    http: { method: 'POST', path: '/tokens' },
+    input: { body: TokenCreate },
+    output: TokenCreated,
+    successStatus: 201,
+  },
+  'tokens.revoke': {
+    summary: 'Revoke an access token at once',
+    tags,
+    permission: 'tokens.write',
+    http: { method: 'POST', path: '/tokens/:id/revoke' },
+    input: { params: TokenParams },
+    output: TokenInfo,
+  },
+  'accounts.create': {
+    summary: 'Create an account of this station',
+    tags,
+    permission: 'owner',
+    http: null,
+    input: { body: AccountCreate },
+    output: Account,
+  },
+  'accounts.list': {
+    summary: "The station's accounts",
+    tags,
+    permission: 'owner',
+    http: null,
+    input: {},
+    output: Type.Array(Account),
+  },
+});

@@ -1,0 +1,26 @@
+import { defineSpecs } from '../operations/spec.js';
+import { Label, LabelQr, LabelQuery, QrQuery } from './schemas.js';
+
+const tags = ['Labels'];
+
+export const labelApi = defineSpecs({
+  'labels.get': {
+    summary: 'Generate a label',
+    description:
+      'Renders the label(s) of one or more shipments into one PDF and returns a token-free link to it, valid 24 hours. Sets labelled_at; a canceled shipment is 409 invalid_state.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/labels' },
+    input: { query: LabelQuery },
+    output: Label,
+  },
+  'labels.qr': {
+    summary: 'Get the QR token of a label',
+    description: 'The signed token that the label’s QR encodes; verify it with the keys of `/.well-known/jwks.json`.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/labels/qr' },
+    input: { query: QrQuery },
+    output: LabelQr,
+  },
+});

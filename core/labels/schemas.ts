@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { StringEnum } from '../schemas/common.js';
+import { LABEL_FORMATS, MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
+
+/** A shipment code as a label request may name it (the service says whether it exists). */
+export const CODE = /^[A-Za-z0-9]{1,32}$/;
+
+export const CodeList = Type.String({
+  minLength: 1,
+  maxLength: MAX_LABEL_CODES * 33,
+  description: `Shipment code, or up to ${MAX_LABEL_CODES} codes separated by commas (one document, in this order)`,
+});
+
+export const LabelQuery = Type.Object(
+  {
+    code: CodeList,
+    printer: Type.Optional(StringEnum(LABEL_FORMATS, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page')),
+    start: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: TILES_PER_A4,
+        description: 'PDF_A4 only: first tile to print on (1..8, row by row), to reuse a partly used sheet',
+        'x-error': `must be a whole number from 1 to ${TILES_PER_A4}`,
+      }),
+    ),
+    packages: Type.Optional(Type.Boolean({ description: "Add each parent shipment's packages after it: one document, every piece" })),
+  },
+  { additionalProperties: false },
+);
+
+export const QrQuery = Type.Object({ code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) }, { additionalProperties: false });
+
+export const Label = Type.Object({ url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }) });
+export const LabelQr = Type.Object({ qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }) });
+

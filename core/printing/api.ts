@@ -1,0 +1,128 @@
+import { Type } from '@sinclair/typebox';
+import { defineSpecs } from '../operations/spec.js';
+import {
+  DiscoveredPrinters, Printer, PrinterCreate, PrinterList, PrinterParams, PrinterStatus, PrinterUpdate, PrintJob,
+  PrintJobCreate, PrintJobPage, PrintJobParams, PrintJobQuery, TestPrint,
+} from './schemas.js';
+
+const printerTags = ['Printers'];
+const jobTags = ['Print jobs'];
+
+export const printingApi = defineSpecs({
+  'printers.list': {
+    summary: "The account's printers",
+    tags: printerTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/printers' },
+    input: {},
+    output: PrinterList,
+  },
+  'printers.create': {
+    summary: 'Configure a printer',
+    description:
+      'Drivers: escpos, zpl, tspl (tcp://HOST:PORT or a device path), system (a CUPS queue name), file (an absolute folder). `default_for` makes it the printer of a format.',
+    tags: printerTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/printers' },
+    input: { body: PrinterCreate },
+    output: Printer,
+    successStatus: 201,
+  },
+  'printers.discover': {
+    summary: "The OS spooler's printers (CUPS lpstat)",
+    description: 'An empty list when CUPS is absent or not running.',
+    tags: printerTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/printers/discover' },
+    input: {},
+    output: DiscoveredPrinters,
+  },
+  'printers.get': {
+    summary: 'A printer',
+    tags: printerTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/printers/:name' },
+    input: { params: PrinterParams },
+    output: Printer,
+  },
+  'printers.update': {
+    summary: "Replace a printer's configuration",
+    tags: printerTags,
+    permission: 'shipments.write',
+    http: { method: 'PUT', path: '/printers/:name' },
+    input: { params: PrinterParams, body: PrinterUpdate },
+    output: Printer,
+  },
+  'printers.delete': {
+    summary: 'Remove a printer',
+    description: 'Jobs already queued keep printing to where they were sent.',
+    tags: printerTags,
+    permission: 'shipments.write',
+    http: { method: 'DELETE', path: '/printers/:name' },
+    input: { params: PrinterParams },
+    output: Type.Object({ deleted: Type.Boolean() }),
+  },
+  'printers.test': {
+    summary: 'Print a test page',
+    description: 'Prints at once, outside the queue; `accepted` is false (with the reason) when the printer did not take it.',
+    tags: printerTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/printers/:name/test' },
+    input: { params: PrinterParams },
+    output: TestPrint,
+  },
+  'printers.status': {
+    summary: "A printer's status",
+    description: 'ESC/POS real-time status, ZPL ~HS and TSPL ESC!? over TCP; `null` fields where the connection cannot tell.',
+    tags: printerTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/printers/:name/status' },
+    input: { params: PrinterParams },
+    output: PrinterStatus,
+  },
+  'printJobs.create': {
+    summary: 'Print labels',
+    description:
+      'Queues one job for the codes (in order) on the printer, or on the default printer of `format`. A label printed before needs `reprint: true` (409 invalid_state otherwise). Answers 202 with the job; poll it for progress.',
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs' },
+    input: { body: PrintJobCreate },
+    output: PrintJob,
+    successStatus: 202,
+  },
+  'printJobs.list': {
+    summary: 'Print jobs, newest first',
+    tags: jobTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/print-jobs' },
+    input: { query: PrintJobQuery },
+    output: PrintJobPage,
+  },
+  'printJobs.get': {
+    summary: 'A print job: state, attempts, last error and progress',
+    tags: jobTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/print-jobs/:id' },
+    input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+  'printJobs.retry': {
+    summary: 'Retry a print job',
+    description: 'A failed or canceled job is queued again from its first label not printed; a job waiting to retry is tried now.',
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs/:id/retry' },
+    input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+  'printJobs.cancel': {
+    summary: 'Cancel a print job',
+    description: 'Labels already printed stay counted; a done or failed job is 409 invalid_state.',
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs/:id/cancel' },
+    input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+});

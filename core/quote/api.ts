@@ -1,0 +1,17 @@
+import { defineSpecs } from '../operations/spec.js';
+import { QuoteOptions, QuoteQuery } from './schemas.js';
+
+export const quoteApi = defineSpecs({
+  'quote.get': {
+    summary: 'Quote the shipping methods for a destination',
+    description:
+      'One option per method of the active rate card that serves the destination in this size, cheapest first; ' +
+      '`[]` when no zone holds it. Give `zip`, or `lat` and `lng` (coordinates win when both are given). ' +
+      'Dates count business days from dispatch (today before the cut-off of a working day, else the next working day).',
+    tags: ['Quotes'],
+    permission: 'rates.read',
+    http: { method: 'GET', path: '/quote' },
+    input: { query: QuoteQuery },
+    output: QuoteOptions,
+  },
+});

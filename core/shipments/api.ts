@@ -1,0 +1,77 @@
+import { IdParams } from '../schemas/common.js';
+import { defineSpecs } from '../operations/spec.js';
+import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
+import { PackageCreate, Shipment, ShipmentCreate, ShipmentPage, ShipmentSearch } from './schemas.js';
+
+const tags = ['Shipments'];
+
+export const shipmentApi = defineSpecs({
+  'shipments.create': {
+    summary: 'Create a shipment',
+    description:
+      'Creates a shipment in TO_COLLECT (a RETURN in TO_RECOVER) with its first tracking event. `ref` is unique per account.',
+    tags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/shipments' },
+    input: { body: ShipmentCreate },
+    output: Shipment,
+    successStatus: 201,
+  },
+  'shipments.get': {
+    summary: 'Get a shipment by id or code',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/shipments/:id' },
+    input: { params: IdParams },
+    output: Shipment,
+  },
+  'shipments.search': {
+    summary: 'Search shipments',
+    description: 'Every filter applies (AND). Pages count from 1; a page past the end is empty with `last: true`.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/shipments' },
+    input: { query: ShipmentSearch },
+    output: ShipmentPage,
+  },
+  'shipments.cancel': {
+    summary: 'Cancel a shipment',
+    description:
+      'Moves the shipment (and its packages) to CANCELED with a tracking event. Canceling a canceled shipment changes nothing; once COLLECTED or later it is 409 invalid_state.',
+    tags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/shipments/:id/cancel' },
+    input: { params: IdParams },
+    output: Shipment,
+  },
+  'packages.create': {
+    summary: 'Add a package to a multi-origin shipment',
+    description:
+      'The package is itself a shipment (readable by its code, with its own label); `twin` is the parent code, `number` counts from 1.',
+    tags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/shipments/:id/packages' },
+    input: { params: IdParams, body: PackageCreate },
+    output: Shipment,
+    successStatus: 201,
+  },
+  'events.list': {
+    summary: 'Tracking events of a shipment',
+    tags: ['Tracking'],
+    permission: 'events.read',
+    http: { method: 'GET', path: '/shipments/:id/events' },
+    input: { params: IdParams },
+    output: TrackingEvents,
+  },
+  'events.create': {
+    summary: 'Record a tracking event',
+    description:
+      'Moves the shipment to `status` along the allowed transitions (409 invalid_state otherwise). `receiver` is accepted on DELIVERED only.',
+    tags: ['Tracking'],
+    permission: 'events.write',
+    http: { method: 'POST', path: '/shipments/:id/events' },
+    input: { params: IdParams, body: EventCreate },
+    output: TrackingEvent,
+    successStatus: 201,
+  },
+});

@@ -1,0 +1,53 @@
+import { defineSpecs } from '../operations/spec.js';
+import {
+  OfficeImport, OfficeImportSummary, RateCardCurrent, RateCardImport, RateCardInfo, StationSettings, StationSettingsUpdate,
+} from './schemas.js';
+
+const tags = ['Station'];
+
+/** Station-wide settings and reference data: every account's quotes and searches read them. */
+export const stationApi = defineSpecs({
+  'station.settings.get': {
+    summary: "The station's settings",
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/station/settings' },
+    input: {},
+    output: StationSettings,
+  },
+  'station.settings.update': {
+    summary: "Change the station's settings",
+    tags,
+    permission: 'station.admin',
+    http: { method: 'PUT', path: '/station/settings' },
+    input: { body: StationSettingsUpdate },
+    output: StationSettings,
+  },
+  'ratecard.get': {
+    summary: 'The active rate card',
+    tags,
+    permission: 'rates.read',
+    http: { method: 'GET', path: '/ratecard' },
+    input: {},
+    output: RateCardCurrent,
+  },
+  'ratecard.import': {
+    summary: 'Replace the rate card',
+    description: 'An invalid card changes nothing; the 400 names each place that is wrong (`errors[].path` inside the card).',
+    tags,
+    permission: 'station.admin',
+    http: { method: 'POST', path: '/ratecard' },
+    input: { body: RateCardImport },
+    output: RateCardInfo,
+    successStatus: 201,
+  },
+  'offices.import': {
+    summary: 'Add or update pickup offices from a JSON or CSV file',
+    description: 'A bad row imports nothing; the 400 lists every bad row with its line (`rows`) and each field.',
+    tags,
+    permission: 'station.admin',
+    http: { method: 'POST', path: '/offices/import' },
+    input: { body: OfficeImport },
+    output: OfficeImportSummary,
+  },
+});
