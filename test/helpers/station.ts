@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { createCore, type Core } from '../../core/index.js';
 import type { Clock } from '../../core/clock.js';
 import { listen } from '../../core/http/listen.js';
+import { createClient, httpTransport, type StationClient } from '../../core/client/index.js';
 
 const execFileP = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -54,6 +55,8 @@ export interface Station {
     path: string,
     opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
+  /** The typed client the desk and the CLI use, over HTTP with this token. */
+  client(token: string): StationClient;
   stop(): Promise<void>;
   /** What a spawned `station serve` wrote on stderr so far. */
   stderr(): string;
@@ -64,7 +67,7 @@ process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-export const ALL_PERMISSIONS = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write'];
+export { PERMISSIONS as ALL_PERMISSIONS } from '../../core/schemas/codes.js';
 
 function makeStation(url: string, dataDir: string, stop: () => Promise<void>, core?: Core, stderr = () => ''): Station {
   const cli = (args: string[]) => station([...args, '--data', dataDir]);
@@ -102,6 +105,7 @@ function makeStation(url: string, dataDir: string, stop: () => Promise<void>, co
       }
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
+    client: (token) => createClient(httpTransport({ baseUrl: url, token })),
     stop,
     stderr,
   };
