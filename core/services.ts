@@ -4,7 +4,7 @@ import { createLabelFeature } from './labels/compose.js';
 import { createOfficeDirectory } from './offices/directory.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
-import { fileRoots } from './printing/file-roots.js';
+import { printerPlaces } from './printing/places.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
 import { createSettings } from './settings.js';
@@ -49,7 +49,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     qr: labelFeature.qr,
     labels: labelFeature.labels,
     manifests: labelFeature.manifests,
-    printing: createPrintingService({ db, clock, labels: labelFeature.labels, retry: retryPolicyFromEnv(env), fileRoots: fileRoots(dataDir, env) }),
+    printing: createPrintingService({ db, clock, labels: labelFeature.labels, retry: retryPolicyFromEnv(env), places: printerPlaces(dataDir, env) }),
   };
 }
 

@@ -63,6 +63,8 @@ export function buildCli(): Command {
         if (stopping) return;
         stopping = true;
         await app.close();
+        // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
+        await core.services.printing.queue.drain();
         core.close();
         process.exit(0);
       };

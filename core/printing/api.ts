@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineSpecs } from '../operations/spec.js';
 import {
   DiscoveredPrinters, Printer, PrinterCreate, PrinterList, PrinterParams, PrinterStatus, PrinterUpdate, PrintJob,
-  PrintJobCreate, PrintJobPage, PrintJobParams, PrintJobQuery, TestPrint,
+  PrintJobCreate, PrintJobMove, PrintJobPage, PrintJobParams, PrintJobQuery, TestPrint,
 } from './schemas.js';
 
 const printerTags = ['Printers'];
@@ -55,7 +55,7 @@ export const printingApi = defineSpecs({
   },
   'printers.delete': {
     summary: 'Remove a printer',
-    description: 'Jobs already queued keep printing to where they were sent.',
+    description: 'A printer with jobs not finished (queued, printing or unconfirmed) is 409 invalid_state: move or cancel them first.',
     tags: printerTags,
     permission: 'shipments.write',
     http: { method: 'DELETE', path: '/printers/:name' },
@@ -83,7 +83,7 @@ export const printingApi = defineSpecs({
   'printJobs.create': {
     summary: 'Print labels',
     description:
-      'Queues one job for the codes (in order) on the printer, or on the default printer of `format`. A label printed before needs `reprint: true` (409 invalid_state otherwise). Answers 202 with the job; poll it for progress.',
+      'Queues one job for the codes (in order) on the printer, or on the default printer of `format`. A label printed before needs `reprint: true` (409 invalid_state otherwise). A reprint of a label that an unfinished job has not printed yet joins that job (answered with it) instead of printing twice. Answers 202 with the job; poll it for progress.',
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs' },
@@ -109,7 +109,8 @@ export const printingApi = defineSpecs({
   },
   'printJobs.retry': {
     summary: 'Retry a print job',
-    description: 'A failed or canceled job is queued again from its first label not printed; a job waiting to retry is tried now.',
+    description:
+      'A failed or canceled job is queued again from its first label not printed (unconfirmed instead, when a label was on its way as it stopped); a job waiting to retry is tried now. An unconfirmed job is answered with confirm or print-again, not retried.',
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs/:id/retry' },
@@ -118,11 +119,41 @@ export const printingApi = defineSpecs({
   },
   'printJobs.cancel': {
     summary: 'Cancel a print job',
-    description: 'Labels already printed stay counted; a done or failed job is 409 invalid_state.',
+    description: 'A label in flight finishes and counts; labels already printed stay counted; a done or failed job is 409 invalid_state.',
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs/:id/cancel' },
     input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+  'printJobs.confirm': {
+    summary: 'An unconfirmed job: the label in doubt printed',
+    description:
+      'The operator saw the label: it counts as printed and the rest of the job, if any, resumes. Only for an `unconfirmed` job (409 otherwise).',
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs/:id/confirm' },
+    input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+  'printJobs.printAgain': {
+    summary: 'An unconfirmed job: print the label in doubt again',
+    description:
+      'The operator found no (or a spoiled) label: it is sent again, and the job is recorded as a reprint. Only for an `unconfirmed` job (409 otherwise).',
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs/:id/print-again' },
+    input: { params: PrintJobParams },
+    output: PrintJob,
+  },
+  'printJobs.move': {
+    summary: 'Print the rest of a job on another printer',
+    description:
+      "For a queued, unconfirmed, failed or canceled job; a failed or canceled one is queued again on the new printer. The printer must print the job's format (400 naming `/printer`).",
+    tags: jobTags,
+    permission: 'shipments.write',
+    http: { method: 'POST', path: '/print-jobs/:id/move' },
+    input: { params: PrintJobParams, body: PrintJobMove },
     output: PrintJob,
   },
 });

@@ -54,7 +54,13 @@ export function registerPrintingCommands(program: Command): void {
         // This process prints its own job only; a running `serve` may take it first, which is just as good.
         printing.queue.start({ only: job.id });
         const end = await printing.waitForJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
-        if (end.state !== 'done') {
+        if (end.state === 'unconfirmed') {
+          process.stderr.write(
+            `station: print job ${end.id}: label ${end.progress.done + 1} of ${end.progress.total} may not have printed (${end.last_error}); ` +
+              'check the printer, then answer on the desk or with POST /v1/print-jobs/ID/confirm or /print-again\n',
+          );
+          process.exitCode = 1;
+        } else if (end.state !== 'done') {
           process.stderr.write(`station: print job ${end.id} ${end.state}: ${end.last_error ?? 'canceled'}\n`);
           process.exitCode = 1;
         }
@@ -115,7 +121,7 @@ export function registerPrintingCommands(program: Command): void {
     );
   printers
     .command('remove <name>')
-    .description('remove a printer (queued jobs still print where they were sent)')
+    .description('remove a printer (refused while it has jobs not finished: move or cancel them first)')
     .addOption(dataOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((name: string, o: { data?: string; account: string }) =>

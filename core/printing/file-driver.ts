@@ -33,9 +33,10 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
       try {
         await mkdir(printer.connection, { recursive: true });
         await writeFile(`${file}.part`, payload);
+        unit.beforeWrite?.();
         await rename(`${file}.part`, file);
       } catch (e) {
-        throw new TransportError(`${file}: ${(e as Error).message}`);
+        throw new TransportError(`${file}: ${(e as Error).message}`, { delivered: 'no' });
       }
     },
     async status(printer) {

@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { MonoRaster } from '../labels/raster-types.js';
 import { describeEndpoint, parseEndpoint, type Endpoint } from './endpoint.js';
 import { testPageRaster } from './test-page.js';
-import { queryTcp, sendRaw, TransportError, type Ack } from './transport.js';
+import { answersStatus, queryTcp, sendRaw, TransportError, type Ack } from './transport.js';
 import type { Driver, NativeLabel, PrinterSettings, PrinterSpec, PrinterStatus, RawDriverName } from './types.js';
 
 export interface RawProtocol {
@@ -19,7 +19,7 @@ export interface RawProtocol {
 
 export function endpointOf(printer: PrinterSpec): Endpoint {
   const e = parseEndpoint(printer.connection);
-  if (typeof e === 'string') throw new TransportError(`${printer.connection}: ${e}`);
+  if (typeof e === 'string') throw new TransportError(`${printer.connection}: ${e}`, { delivered: 'no' });
   return e;
 }
 
@@ -47,7 +47,12 @@ export function rawDriver(name: RawDriverName, protocol: RawProtocol): Driver {
       sendRaw(endpointOf(printer), payload, {
         ack: printer.settings.status_ack === false ? null : protocol.ack(payload),
         ...(unit.signal ? { signal: unit.signal } : {}),
+        ...(unit.beforeWrite ? { beforeWrite: unit.beforeWrite } : {}),
       }),
+    async answersStatus(printer) {
+      const endpoint = endpointOf(printer);
+      return endpoint.kind === 'tcp' ? answersStatus(endpoint, protocol.statusRequest, protocol.statusComplete) : null;
+    },
     async status(printer) {
       const endpoint = endpointOf(printer);
       if (endpoint.kind === 'device') {

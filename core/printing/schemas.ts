@@ -94,6 +94,11 @@ export const PrintJobParams = Type.Object(
   { additionalProperties: false },
 );
 
+export const PrintJobMove = Type.Object(
+  { printer: PrinterName },
+  { additionalProperties: false, description: 'The printer of the same account that prints the rest of the job' },
+);
+
 export const PrintJobQuery = Type.Object(
   { ...PageQuery, state: Type.Optional(StringEnum(JOB_STATES)) },
   { additionalProperties: false },
@@ -106,7 +111,7 @@ export const PrintJob = Type.Object({
   printer: Type.String(),
   driver: StringEnum(DRIVERS),
   reprint: Type.Boolean(),
-  state: StringEnum(JOB_STATES, 'queued, printing, done, failed or canceled'),
+  state: StringEnum(JOB_STATES, 'queued, printing, unconfirmed (waits for the operator: did the label in doubt print?), done, failed or canceled'),
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
   progress: Type.Object({ done: Type.Integer({ description: 'Labels the printer accepted' }), total: Type.Integer() }),
@@ -122,3 +127,4 @@ export type PrinterT = Static<typeof Printer>;
 export type PrintJobCreateT = Static<typeof PrintJobCreate>;
 export type PrintJobT = Static<typeof PrintJob>;
 export type PrintJobQueryT = Static<typeof PrintJobQuery>;
+export type PrintJobMoveT = Static<typeof PrintJobMove>;

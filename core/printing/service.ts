@@ -1,4 +1,3 @@
-import { isAbsolute, relative, resolve } from 'node:path';
 import { isoOrNull, type Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { ShipmentRow } from '../shipments/store.js';
@@ -6,9 +5,12 @@ import { inTransaction, type Db } from '../store/db.js';
 import type { MonoRaster } from '../labels/raster-types.js';
 import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
-import { createPrintQueue, FINAL_STATES, type RetryPolicy } from './queue.js';
+import { withAckMode } from './ack-mode.js';
+import { canDo, isFinalJobState, needsOperator, type JobAction } from './job-states.js';
+import { placeProblem, type PrinterPlaces } from './places.js';
+import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
-import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobQueryT, PrintJobT } from './schemas.js';
+import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
 import { createPrintStore, type JobRow, type PrinterRow } from './store.js';
 import { discoverSystemPrinters } from './system-driver.js';
 import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec, RawDriverName } from './types.js';
@@ -31,21 +33,16 @@ export interface PrintingDeps {
   labels: LabelsPort;
   retry: RetryPolicy;
   /**
-   * Folders under which `file` printers may write. A printer is configured over the API by any token with
-   * shipments.write; the folders it may reach are the operator's choice (STATION_FILE_PRINTER_ROOTS).
+   * Where printers configured over the API (by any token with shipments.write) may point: the owner's choice
+   * (STATION_PRINTER_PORTS, STATION_FILE_PRINTER_ROOTS; see places.ts).
    */
-  fileRoots: readonly string[];
+  places: PrinterPlaces;
 }
 
-/** True when `folder` is one of `roots` or lies below one. */
-export function insideRoots(folder: string, roots: readonly string[]): boolean {
-  const target = resolve(folder);
-  return roots.some((root) => {
-    const rel = relative(resolve(root), target);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  });
+/** Who configures a printer: a token through the API (restricted to where printers live) or the station's owner. */
+export interface ConfiguredBy {
+  owner?: boolean;
 }
-
 
 function printerView(r: PrinterRow): PrinterT {
   return {
@@ -95,13 +92,11 @@ const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefin
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
-  fileRoots: readonly string[],
+  places: PrinterPlaces | null,
 ): void {
   const driver = drivers[v.driver];
-  const problem = driver.checkConnection(v.connection);
+  const problem = driver.checkConnection(v.connection) ?? (places && placeProblem(v.driver, v.connection, places));
   if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
-  if (v.driver === 'file' && !insideRoots(v.connection, fileRoots))
-    throw fieldError('/connection', `must be inside one of the folders the operator allows: ${fileRoots.join(', ')}`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver)) throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
   const formats = formatsOf(v);
@@ -135,12 +130,28 @@ export function createPrintingService(deps: PrintingDeps) {
     return row;
   }
 
-  const specOf = (r: PrinterRow): PrinterSpec => ({ name: r.name, driver: r.driver, connection: r.connection, settings: JSON.parse(r.settings) });
-
   function jobRow(accountId: number, id: string): JobRow {
     const row = store.job(accountId, Number(id));
     if (!row) throw notFound(`print job ${id}`);
     return row;
+  }
+
+  /** The job, when `action` is one its state allows (job-states.ts); 409 naming the state otherwise. */
+  function jobFor(accountId: number, id: string, action: JobAction): JobRow {
+    const job = jobRow(accountId, id);
+    if (!canDo(job.state, action)) throw invalidState(`print job ${job.id} is ${job.state}: ${action.replace('_', ' ')} does not apply`);
+    return job;
+  }
+
+  /** Changes a job in one transaction, wakes the queue, and answers the job as it now is. */
+  function change(accountId: number, id: string, action: JobAction, fn: (job: JobRow) => void): PrintJobT {
+    const row = inTransaction(db, () => {
+      const job = jobFor(accountId, id, action);
+      fn(job);
+      return store.jobById(job.id)!;
+    });
+    queue.wake();
+    return jobView(row);
   }
 
   /** The shipments' canonical codes; another account's code is not found, a canceled shipment has no label. */
@@ -153,8 +164,8 @@ export function createPrintingService(deps: PrintingDeps) {
     printers: (accountId: number) => ({ data: store.printers(accountId).map(printerView) }),
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),
 
-    createPrinter(accountId: number, body: PrinterCreateT): PrinterT {
-      checkPrinter(body, deps.fileRoots);
+    createPrinter(accountId: number, body: PrinterCreateT, by: ConfiguredBy = {}): PrinterT {
+      checkPrinter(body, by.owner ? null : deps.places);
       return inTransaction(db, () => {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
@@ -164,8 +175,8 @@ export function createPrintingService(deps: PrintingDeps) {
       });
     },
 
-    updatePrinter(accountId: number, name: string, body: PrinterUpdateT): PrinterT {
-      checkPrinter(body, deps.fileRoots);
+    updatePrinter(accountId: number, name: string, body: PrinterUpdateT, by: ConfiguredBy = {}): PrinterT {
+      checkPrinter(body, by.owner ? null : deps.places);
       return inTransaction(db, () => {
         printerRow(accountId, name);
         store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), true);
@@ -175,15 +186,23 @@ export function createPrintingService(deps: PrintingDeps) {
 
     deletePrinter(accountId: number, name: string): { deleted: boolean } {
       return inTransaction(db, () => {
-        if (!store.deletePrinter(accountId, name)) throw notFound(`printer ${name}`);
+        const printer = printerRow(accountId, name);
+        const holding = store.holding(printer.id);
+        if (holding)
+          throw invalidState(
+            `printer ${name} has ${holding} print job${holding > 1 ? 's' : ''} not finished (queued, printing or unconfirmed); move them to another printer or cancel them first`,
+          );
+        store.deletePrinter(accountId, name);
         return { deleted: true };
       });
     },
 
     async testPrinter(accountId: number, name: string): Promise<{ accepted: boolean; error: string | null }> {
-      const printer = specOf(printerRow(accountId, name));
-      const driver = drivers[printer.driver];
+      const row = printerRow(accountId, name);
+      const driver = drivers[row.driver];
       try {
+        // The test page is where a printer that never answers status requests is first recognised.
+        const printer = await withAckMode(driver, specOf(row), null, (answers) => store.setAnswersStatus(row.id, answers));
         await driver.deliver(printer, await driver.testPage(printer), { name: `test-${printer.name}-${now()}`, format: 'PDF_A7' });
         return { accepted: true, error: null };
       } catch (e) {
@@ -210,19 +229,20 @@ export function createPrintingService(deps: PrintingDeps) {
         const format = body.format ?? row.default_for ?? 'PDF_A7';
         if (!formatsOf(printer).includes(format))
           throw fieldError('/format', `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`);
-        const codes = shipmentCodes(accountId, body.codes);
+        let codes = shipmentCodes(accountId, body.codes);
         if (new Set(codes).size !== codes.length) throw fieldError('/codes', 'lists a shipment twice');
         if (!body.reprint) {
           const printed = store.alreadyPrinted(accountId, format, codes);
           if (printed.length)
             throw invalidState(`already printed (or queued): ${printed.join(', ')}; submit with "reprint": true to print again`);
+        } else {
+          // A reprint of a label whose job has not printed it yet joins that job: one label, not two.
+          const pending = store.pending(accountId, format, codes);
+          const joined = new Set(pending.map((p) => p.code));
+          codes = codes.filter((c) => !joined.has(c));
+          if (!codes.length) return store.jobById(pending[0]!.id)!;
         }
-        const id = store.insertJob(
-          accountId,
-          { codes, format, printer: printer.name, driver: printer.driver, connection: printer.connection, settings: printer.settings, reprint: !!body.reprint },
-          now(),
-          Date.now(),
-        );
+        const id = store.insertJob(accountId, { codes, format, printer: row, reprint: !!body.reprint }, now(), Date.now());
         return store.jobById(id)!;
       });
       queue.wake();
@@ -237,28 +257,42 @@ export function createPrintingService(deps: PrintingDeps) {
 
     job: (accountId: number, id: string) => jobView(jobRow(accountId, id)),
 
-    /** Failed or canceled: queue again from the first label not printed; queued (waiting to retry): try now. */
-    retry(accountId: number, id: string): PrintJobT {
-      const row = inTransaction(db, () => {
-        const job = jobRow(accountId, id);
-        if (job.state === 'done' || job.state === 'printing') throw invalidState(`print job ${job.id} is ${job.state}`);
-        store.requeue(job.id, now());
-        return store.jobById(job.id)!;
-      });
-      queue.wake();
-      return jobView(row);
-    },
+    /**
+     * Failed or canceled: queue again from the first label not printed (unconfirmed if a label was on its way
+     * when it stopped); queued (waiting to retry): try now.
+     */
+    retry: (accountId: number, id: string) =>
+      change(accountId, id, 'retry', (job) => {
+        if (job.printer_id === null) throw invalidState(`print job ${job.id}: its printer was removed; move it to another printer`);
+        store.requeue(job.id, now(), Date.now());
+      }),
 
-    /** Stops a queued or printing job after the label in flight; labels already printed stay counted. */
+    /** Stops a job; a label in flight finishes and counts. Labels already printed stay counted. */
     cancel(accountId: number, id: string): PrintJobT {
       return inTransaction(db, () => {
         const job = jobRow(accountId, id);
         if (job.state === 'canceled') return jobView(job);
-        if (FINAL_STATES.has(job.state)) throw invalidState(`print job ${job.id} is ${job.state}`);
+        if (!canDo(job.state, 'cancel')) throw invalidState(`print job ${job.id} is ${job.state}`);
         store.cancel(job.id, now());
         return jobView(store.jobById(job.id)!);
       });
     },
+
+    /** The operator's answer to an unconfirmed job: the label in doubt printed. The rest of the job resumes. */
+    confirm: (accountId: number, id: string) =>
+      change(accountId, id, 'confirm', (job) => store.confirm(job.id, drivers[job.driver].unitSize(job.format), now(), Date.now())),
+
+    /** The operator's answer to an unconfirmed job: print the label in doubt again (the job becomes a reprint). */
+    printAgain: (accountId: number, id: string) => change(accountId, id, 'print_again', (job) => store.printAgain(job.id, now(), Date.now())),
+
+    /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
+    move: (accountId: number, id: string, body: PrintJobMoveT) =>
+      change(accountId, id, 'move', (job) => {
+        const target = printerRow(accountId, body.printer);
+        if (!formatsOf(specOf(target)).includes(job.format))
+          throw fieldError('/printer', `printer ${target.name} (${target.driver}) prints ${formatsOf(specOf(target)).join(', ')} only, not ${job.format}`);
+        store.move(job.id, target, now(), Date.now());
+      }),
 
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */
     accountOfCodes(codes: string[]): number {
@@ -267,7 +301,7 @@ export function createPrintingService(deps: PrintingDeps) {
       return [...accounts][0]!;
     },
 
-    /** Waits until the job is done, failed or canceled, reporting each change of progress. */
+    /** Waits until the job is done, failed or canceled, or waits for the operator; reports each change of progress. */
     async waitForJob(accountId: number, id: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT> {
       let last = -1;
       for (;;) {
@@ -276,7 +310,7 @@ export function createPrintingService(deps: PrintingDeps) {
           last = job.progress.done;
           onProgress?.(job);
         }
-        if (FINAL_STATES.has(job.state)) return job;
+        if (isFinalJobState(job.state) || needsOperator(job.state)) return job;
         await queue.changed(250);
       }
     },
@@ -289,7 +323,9 @@ export function createPrintingService(deps: PrintingDeps) {
       const driver = drivers[opts.driver];
       const problem = driver.checkConnection(opts.connection);
       if (problem) throw fieldError('/to', problem);
-      const printer: PrinterSpec = { name: 'one-off', driver: opts.driver, connection: opts.connection, settings: { dpi: opts.dpi } };
+      const given: PrinterSpec = { name: 'one-off', driver: opts.driver, connection: opts.connection, settings: { dpi: opts.dpi } };
+      // Asked once: a printer that never answers status is acknowledged by closing the connection, at once.
+      const printer = await withAckMode(driver, given, null, () => undefined);
       let n = 0;
       for (const given of opts.codes) {
         const accountId = labels.accountOfCode(given.toUpperCase());

@@ -16,7 +16,10 @@ export function systemDriverOn(spooler: Spooler): Driver {
     checkConnection: (c) => spooler.checkName(c),
     prepare: (labels, codes, _printer, format) => labels.pdf(codes, format),
     testPage: (printer) => testPagePdf(printer.name, 'PDF_A7'),
-    deliver: (printer, payload, unit) => spooler.submit(printer.connection, payload, unit),
+    deliver(printer, payload, unit) {
+      unit.beforeWrite?.();
+      return spooler.submit(printer.connection, payload, unit);
+    },
     status: (printer) => spooler.status(printer.connection),
   };
 }

@@ -6,6 +6,15 @@ import { describeEndpoint, type Endpoint } from './endpoint.js';
 /** A delivery that did not reach the printer: worth retrying (as opposed to a label that cannot be made). */
 export class TransportError extends Error {
   override name = 'TransportError';
+  /**
+   * 'no' when the failure proves the printer got nothing of this delivery (no connection, the spooler refused
+   * it); otherwise bytes may have reached it once the first one left.
+   */
+  readonly delivered: 'no' | 'maybe';
+  constructor(message: string, opts: { delivered?: 'no' | 'maybe' } = {}) {
+    super(message);
+    this.delivered = opts.delivered ?? 'maybe';
+  }
 }
 
 export interface SendOptions {
@@ -19,9 +28,14 @@ export interface SendOptions {
    */
   ackTimeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Called right before the first byte leaves (after the connection opened); throwing stops the delivery with
+   * nothing sent. The queue records here that the label is on its way.
+   */
+  beforeWrite?: () => void;
 }
 
-export const DEFAULT_SEND: Required<Omit<SendOptions, 'signal'>> = { connectTimeoutMs: 5000, writeTimeoutMs: 30000, ackTimeoutMs: 2000 };
+export const DEFAULT_SEND: Required<Omit<SendOptions, 'signal' | 'beforeWrite'>> = { connectTimeoutMs: 5000, writeTimeoutMs: 30000, ackTimeoutMs: 2000 };
 
 /**
  * The acknowledgement of a raw printer: a status request sent right after the job. The printer reads its input
@@ -36,7 +50,7 @@ export interface Ack {
 
 /** Sends one job and resolves only when every byte was accepted; a failure is a TransportError. */
 export function sendRaw(endpoint: Endpoint, bytes: Uint8Array, opts: SendOptions & { ack?: Ack | null } = {}): Promise<void> {
-  return endpoint.kind === 'tcp' ? sendTcp(endpoint.host, endpoint.port, bytes, opts) : sendDevice(endpoint.path, bytes);
+  return endpoint.kind === 'tcp' ? sendTcp(endpoint.host, endpoint.port, bytes, opts) : sendDevice(endpoint.path, bytes, opts.beforeWrite);
 }
 
 function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOptions & { ack?: Ack | null }): Promise<void> {
@@ -48,6 +62,7 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
     socket.setNoDelay(true);
     let settled = false;
     let flushed = false;
+    let writing = false;
     let answer = Buffer.alloc(0);
     let timer: NodeJS.Timeout;
     const settle = (err?: Error) => {
@@ -57,7 +72,7 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
       opts.signal?.removeEventListener('abort', onAbort);
       if (err) {
         socket.destroy();
-        reject(err instanceof TransportError ? err : new TransportError(`${where}: ${err.message}`));
+        reject(err instanceof TransportError ? err : new TransportError(`${where}: ${err.message}`, { delivered: writing ? 'maybe' : 'no' }));
         return;
       }
       // Close gently (FIN): an abrupt reset right after the job could make a printer drop its input.
@@ -65,13 +80,19 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
       setTimeout(() => socket.destroy(), 1000).unref();
       resolve();
     };
-    const onAbort = () => settle(new TransportError(`${where}: canceled`));
+    const onAbort = () => settle(new TransportError(`${where}: canceled`, { delivered: writing ? 'maybe' : 'no' }));
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort);
 
-    timer = setTimeout(() => settle(new TransportError(`${where}: no connection within ${o.connectTimeoutMs} ms`)), o.connectTimeoutMs);
+    timer = setTimeout(() => settle(new TransportError(`${where}: no connection within ${o.connectTimeoutMs} ms`, { delivered: 'no' })), o.connectTimeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
+      try {
+        opts.beforeWrite?.();
+      } catch (e) {
+        return settle(e as Error);
+      }
+      writing = true;
       timer = setTimeout(() => settle(new TransportError(`${where}: the printer did not take the job within ${o.writeTimeoutMs} ms`)), o.writeTimeoutMs);
       if (ack) socket.write(Buffer.concat([bytes, ack.request]));
       else socket.end(bytes);
@@ -107,21 +128,22 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
 async function assertDevice(path: string): Promise<void> {
   if (process.platform === 'win32') return; // \\.\COM3 and the like; they are not files
   const s = await stat(path).catch((e: Error) => {
-    throw new TransportError(`${path}: ${e.message}`);
+    throw new TransportError(`${path}: ${e.message}`, { delivered: 'no' });
   });
-  if (!s.isCharacterDevice() && !s.isFIFO()) throw new TransportError(`${path} is not a device`);
+  if (!s.isCharacterDevice() && !s.isFIFO()) throw new TransportError(`${path} is not a device`, { delivered: 'no' });
 }
 
-async function sendDevice(path: string, bytes: Uint8Array): Promise<void> {
+async function sendDevice(path: string, bytes: Uint8Array, beforeWrite?: () => void): Promise<void> {
   await assertDevice(path);
   // No O_CREAT: a missing printer must fail, not leave a regular file where the device should be.
   let fh;
   try {
     fh = await open(path, constants.O_WRONLY | constants.O_APPEND);
   } catch (e) {
-    throw new TransportError(`${path}: ${(e as Error).message}`);
+    throw new TransportError(`${path}: ${(e as Error).message}`, { delivered: 'no' });
   }
   try {
+    beforeWrite?.();
     let off = 0;
     while (off < bytes.length) off += (await fh.write(bytes, off, bytes.length - off)).bytesWritten;
   } catch (e) {
@@ -160,5 +182,48 @@ export function queryTcp(
     });
     socket.once('error', (e) => done(e));
     socket.once('close', () => done(new Error('connection closed before a status answer')));
+  });
+}
+
+/**
+ * Whether a TCP printer answers status requests: true when it answers `request` within `timeoutMs`, false when
+ * it takes the connection but stays silent (many ESC/POS clones and print servers); a TransportError when there
+ * is no connection. Such a printer's jobs are then acknowledged by its closing the connection instead of by a
+ * status answer that would never come.
+ */
+export function answersStatus(
+  endpoint: Extract<Endpoint, { kind: 'tcp' }>,
+  request: Uint8Array,
+  complete: (answer: Buffer) => boolean,
+  timeoutMs = 1000,
+): Promise<boolean> {
+  const { host, port } = endpoint;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    let connected = false;
+    let settled = false;
+    let answer = Buffer.alloc(0);
+    const done = (result: boolean | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      if (result instanceof Error) reject(new TransportError(`${host}:${port}: ${result.message}`, { delivered: 'no' }));
+      else resolve(result);
+    };
+    let timer = setTimeout(() => done(new Error(`no connection within ${DEFAULT_SEND.connectTimeoutMs} ms`)), DEFAULT_SEND.connectTimeoutMs);
+    socket.once('connect', () => {
+      connected = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => done(false), timeoutMs);
+      socket.write(request);
+    });
+    socket.on('data', (d: Buffer) => {
+      answer = Buffer.concat([answer, d]);
+      if (complete(answer)) done(true);
+    });
+    // A printer that drops a connection it cannot answer on is silent too; no connection at all is an error.
+    socket.once('error', (e) => done(connected ? false : e));
+    socket.once('close', () => done(connected ? false : new Error('connection closed')));
   });
 }

@@ -68,6 +68,8 @@ export interface UnitInfo {
   format: LabelFormat;
   /** Aborted when the station shuts down mid-delivery. */
   signal?: AbortSignal;
+  /** Called right before the first byte reaches the printer (see transport.ts); throwing stops the delivery. */
+  beforeWrite?: () => void;
 }
 
 /**
@@ -86,4 +88,9 @@ export interface Driver {
   /** Resolves once the printer (or spooler, or folder) has accepted every byte. */
   deliver(printer: PrinterSpec, payload: Uint8Array, unit: UnitInfo): Promise<void>;
   status(printer: PrinterSpec): Promise<PrinterStatus>;
+  /**
+   * Raw printers over TCP: whether the printer answers status requests (false: it takes connections but stays
+   * silent). Absent, or null, where the question does not arise.
+   */
+  answersStatus?(printer: PrinterSpec): Promise<boolean | null>;
 }

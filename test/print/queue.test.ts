@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../../core/errors.js';
 import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/printing/service.js';
 import type { ShipmentRow } from '../../core/shipments/store.js';
 import { openDb, type Db } from '../../core/store/db.js';
+import { printerPlaces } from '../../core/printing/places.js';
 import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
@@ -41,7 +42,7 @@ describe('print queue', () => {
   let printing: PrintingService;
   let sink: Sink;
   const open = () => {
-    const p = createPrintingService({ db, clock: systemClock, labels, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 }, fileRoots: [dir] });
+    const p = createPrintingService({ db, clock: systemClock, labels, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 }, places: printerPlaces(dir, {}) });
     p.queue.start();
     return p;
   };
@@ -52,7 +53,7 @@ describe('print queue', () => {
     db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0), (2, 'other', 0)").run();
     sink = await startSink('escpos');
     printing = open();
-    printing.createPrinter(1, { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' });
+    printing.createPrinter(1, { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' }, { owner: true });
   });
   afterEach(async () => {
     printing.queue.stop();
@@ -72,18 +73,35 @@ describe('print queue', () => {
     expect(await printedCodes(sink)).toEqual(batch);
   });
 
-  it('the printer switched off mid-batch and on again: every label arrives exactly once and the job ends done', async () => {
+  it('the printer switched off mid-label: that label waits unconfirmed, is sent again only when the operator asks', async () => {
     const batch = codes(6);
     sink.onJob = (_job, index) => {
       if (index === 1) sink.powerCutDuringNextJob(250);
     };
     const job = printing.submit(1, { codes: batch });
-    const end = await printing.waitForJob(1, job.id);
-    expect(end.state).toBe('done');
-    expect(end.attempts).toBeGreaterThan(1);
-    expect(end.progress).toEqual({ done: 6, total: 6 });
+    const doubt = await printing.waitForJob(1, job.id);
+    expect(doubt).toMatchObject({ state: 'unconfirmed', progress: { done: 2, total: 6 } });
     expect(sink.cut).toBe(1); // the third label was cut off mid-transfer...
-    expect(await printedCodes(sink)).toEqual(batch); // ...and sent again whole, the others once
+    await new Promise((r) => setTimeout(r, 400)); // ...the printer is back, and nothing is resent by itself
+    expect(sink.jobs).toHaveLength(2);
+    expect(() => printing.retry(1, String(job.id))).toThrow(/unconfirmed/);
+    expect(printing.printAgain(1, String(job.id))).toMatchObject({ state: 'queued', reprint: true });
+    expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', progress: { done: 6, total: 6 } });
+    expect(await printedCodes(sink)).toEqual(batch); // sent again whole on the operator's word, the others once
+  });
+
+  it('"it printed": the label in doubt counts and the rest of the job resumes by itself', async () => {
+    const batch = codes(3, 'P');
+    sink.onJob = (_job, index) => {
+      if (index === 0) sink.powerCutDuringNextJob(100);
+    };
+    const job = printing.submit(1, { codes: batch });
+    expect((await printing.waitForJob(1, job.id)).state).toBe('unconfirmed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(printing.confirm(1, String(job.id)).progress.done).toBe(2);
+    expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', reprint: false, progress: { done: 3, total: 3 } });
+    expect(await printedCodes(sink)).toEqual([batch[0], batch[2]]);
+    expect(() => printing.confirm(1, String(job.id))).toThrow(/is done/);
   });
 
   it('a job survives a restart, and one left printing by a dead process resumes at its first unacknowledged label', async () => {

@@ -22,9 +22,9 @@ function lp(queue: string, pdf: Uint8Array, format: LabelFormat, title: string, 
     });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', (e) => reject(new TransportError(`lp: ${e.message}`)));
+    child.once('error', (e) => reject(new TransportError(`lp: ${e.message}`, { delivered: 'no' })));
     child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new TransportError(`lp -d ${queue} exited with ${code}: ${err.trim() || 'no message'}`)),
+      code === 0 ? resolve() : reject(new TransportError(`lp -d ${queue} exited with ${code}: ${err.trim() || 'no message'}`, { delivered: 'no' })),
     );
     child.stdin.on('error', () => {}); // lp failing early closes stdin; its exit code tells why
     child.stdin.end(pdf);

@@ -54,14 +54,14 @@ export function windowsSpooler(load: () => Promise<PdfToPrinterApi> = loadPdfToP
         ? null
         : 'must be a printer name as Windows lists it (GET /printers/discover): no comma, no backslash except in \\\\server\\printer, no leading or trailing space',
     async submit(printer, pdf, unit) {
-      if (unit.signal?.aborted) throw new TransportError(`${printer}: canceled`);
+      if (unit.signal?.aborted) throw new TransportError(`${printer}: canceled`, { delivered: 'no' });
       await withPdfFile(pdf, unit.name, async (file) => {
         try {
           const { print } = await load();
           // shrink: never enlarge a label onto larger stock, only fit it to the printable area when it exceeds it.
           await print(file, { printer, ...PAPER[unit.format], scale: 'shrink', silent: true });
         } catch (e) {
-          throw new TransportError(`pdf-to-printer (${printer}): ${message(e)}`);
+          throw new TransportError(`pdf-to-printer (${printer}): ${message(e)}`, { delivered: 'no' });
         }
       });
     },
