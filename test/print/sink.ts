@@ -54,7 +54,14 @@ export interface Sink {
   waitForJobs(n: number, timeoutMs?: number): Promise<Buffer[]>;
 }
 
-export async function startSink(protocol: SinkProtocol, port = 0): Promise<Sink> {
+export interface SinkOptions {
+  /** A printer that never answers status requests (many ESC/POS clones, print servers): only closing tells. */
+  silent?: boolean;
+  /** Answer status requests this much later, as a printer busy printing the label does. */
+  answerDelayMs?: number;
+}
+
+export async function startSink(protocol: SinkProtocol, port = 0, opts: SinkOptions = {}): Promise<Sink> {
   let server: Server;
   const receiving = new Set<Socket>();
   const waiters = new Set<() => void>();
@@ -102,7 +109,11 @@ export async function startSink(protocol: SinkProtocol, port = 0): Promise<Sink>
           }
           if (!next) break;
           scanned = next.at + next.request.length;
-          socket.write(statusAnswer(protocol, next.request, sink.status));
+          if (!opts.silent) {
+            const answer = statusAnswer(protocol, next.request, sink.status);
+            if (opts.answerDelayMs) setTimeout(() => socket.writable && socket.write(answer), opts.answerDelayMs);
+            else socket.write(answer);
+          }
           record(scanned);
         }
       });
@@ -111,7 +122,11 @@ export async function startSink(protocol: SinkProtocol, port = 0): Promise<Sink>
         if (data.length > scanned) record(data.length);
         socket.end();
       });
-      socket.on('error', () => receiving.delete(socket));
+      socket.on('error', () => {
+        receiving.delete(socket);
+        // A sender that died mid-job (connection reset): what arrived is what the printer got.
+        if (data.length > scanned) record(data.length);
+      });
     });
     return new Promise((resolve, reject) => {
       server.once('error', reject);
