@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseEndpoint } from './endpoint.js';
 import { fileRoots } from './file-roots.js';
@@ -55,21 +55,40 @@ const DEVICE = {
 } as const;
 const deviceRule = (DEVICE as Record<string, RegExp>)[process.platform] ?? DEVICE.linux;
 
-/** The real path of `path`, resolving symlinks of the part that exists (the rest is yet to be created). */
-export function realPath(path: string): string {
+/**
+ * The real path of `path`: symlinks resolved, dangling ones followed too, and the part that does not exist yet
+ * taken as written. Null for a symlink loop.
+ */
+export function realPath(path: string, hops = 0): string | null {
   const abs = resolve(path);
-  if (existsSync(abs)) return realpathSync(abs);
+  try {
+    return realpathSync(abs);
+  } catch {
+    // Not there (yet), or a loop.
+  }
+  if (hops > 32) return null;
+  try {
+    if (lstatSync(abs).isSymbolicLink()) return realPath(resolve(dirname(abs), readlinkSync(abs)), hops + 1);
+  } catch {
+    // Nothing at all at this path: it is made later, under its parent.
+  }
   const parent = dirname(abs);
-  return parent === abs ? abs : join(realPath(parent), basename(abs));
+  if (parent === abs) return abs;
+  const real = realPath(parent, hops + 1);
+  return real === null ? null : join(real, basename(abs));
 }
 
 /** True when `folder` is one of `roots` or lies below one, after symlinks on both sides. */
 export function insideRoots(folder: string, roots: readonly string[]): boolean {
   const target = realPath(folder);
-  return roots.some((root) => {
-    const rel = relative(realPath(root), target);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  });
+  return (
+    target !== null &&
+    roots.some((root) => {
+      const real = realPath(root);
+      const rel = real === null ? '..' : relative(real, target);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    })
+  );
 }
 
 /** What is wrong with where a printer points, for a configuration made through the API; null when it may. */
@@ -82,5 +101,5 @@ export function placeProblem(driver: DriverName, connection: string, places: Pri
   if (e.kind === 'tcp')
     return places.ports.has(e.port) ? null : `port ${e.port} is not a printer port this station allows (STATION_PRINTER_PORTS: ${places.ports.spec})`;
   const real = process.platform === 'win32' ? e.path : realPath(e.path);
-  return deviceRule.test(real) ? null : `${e.path} is not a printer or serial device (e.g. /dev/usb/lp0, /dev/ttyUSB0)`;
+  return real !== null && deviceRule.test(real) ? null : `${e.path} is not a printer or serial device (e.g. /dev/usb/lp0, /dev/ttyUSB0)`;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeZpl, readSymbols } from './decode.js';
-import { startSink, type Sink } from './sink.js';
+import { SINK_PORTS, startSink, type Sink } from './sink.js';
 
 describe('printers and print jobs over HTTP', () => {
   let s: Station;
@@ -13,7 +13,8 @@ describe('printers and print jobs over HTTP', () => {
   let reader: string;
   let stranger: string;
   beforeAll(async () => {
-    s = await startInProcess();
+    // The sinks listen on random free ports: the owner widens the printer ports for them.
+    s = await startInProcess({ env: { STATION_PRINTER_PORTS: SINK_PORTS } });
     sink = await startSink('zpl');
     const acme = await s.account('acme');
     writer = await s.token(acme, ['shipments.read', 'shipments.write']);

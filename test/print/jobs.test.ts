@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeEscpos, decodeTspl, decodeZpl, readSymbols } from './decode.js';
-import { startSink, type Sink } from './sink.js';
+import { SINK_PORTS, startSink, type Sink } from './sink.js';
 
 /** Real labels (core/labels) through the queue, the HTTP API and the `station print` command, to real sockets. */
 describe('printing real labels', () => {
@@ -34,7 +34,8 @@ describe('printing real labels', () => {
   };
 
   beforeAll(async () => {
-    s = await startInProcess();
+    // The sinks listen on random free ports: the owner widens the printer ports for them.
+    s = await startInProcess({ env: { STATION_PRINTER_PORTS: SINK_PORTS } });
     zpl = await startSink('zpl');
     escpos = await startSink('escpos');
     account = await s.account('acme');

@@ -2,6 +2,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 
 export type SinkProtocol = 'escpos' | 'zpl' | 'tspl';
 
+/** STATION_PRINTER_PORTS for stations whose printers are sinks: these listen on any free port. */
+export const SINK_PORTS = '1024-65535';
+
 /** Status answers a sink gives, per protocol, in the printer's own bytes. */
 export interface SinkStatus {
   paperOut?: boolean;
