@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../core/index.js';
+import { DB_FILE } from '../../core/paths.js';
+import { openDb } from '../../core/store/db.js';
+import { migrations } from '../../core/store/migrations/index.js';
+
+/** A store written before migration 007: jobs are tied to their printer by id, and jobs in flight wait for the operator. */
+describe('print jobs on an upgraded store', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'print-upgrade-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('matches jobs to the printer they copied; a job without its printer fails, one left printing is unconfirmed', () => {
+    const old = openDb(join(dataDir, DB_FILE), migrations.filter((m) => m.version <= 6));
+    old.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0)").run();
+    const printer = old.prepare(
+      `INSERT INTO printers (account_id, name, driver, connection, settings, created_at, updated_at) VALUES (1, ?, 'zpl', ?, '{}', 0, 0)`,
+    );
+    printer.run('desk', 'tcp://10.0.0.5:9100');
+    // "desk2" was removed and a new "desk2" added elsewhere: its old queued job must not follow the name.
+    printer.run('desk2', 'tcp://10.0.0.9:9100');
+    const job = old.prepare(
+      `INSERT INTO print_jobs (account_id, codes, format, printer, driver, connection, settings, state, done, total, next_attempt_at, lease_owner, lease_until, created_at, updated_at)
+       VALUES (1, '["A1","A2"]', 'PDF_A7', ?, 'zpl', ?, '{}', ?, ?, 2, 0, ?, ?, 0, 7)`,
+    );
+    const queued = Number(job.run('desk', 'tcp://10.0.0.5:9100', 'queued', 0, null, null).lastInsertRowid);
+    const printing = Number(job.run('desk', 'tcp://10.0.0.5:9100', 'printing', 1, 'gone', 1).lastInsertRowid);
+    const orphan = Number(job.run('desk2', 'tcp://10.0.0.7:9100', 'queued', 0, null, null).lastInsertRowid);
+    const history = Number(job.run('desk2', 'tcp://10.0.0.7:9100', 'done', 2, null, null).lastInsertRowid);
+    old.close();
+
+    const core = createCore({ dataDir, printQueue: false });
+    try {
+      const p = core.services.printing;
+      const row = (id: number) => p.store.jobById(id)!;
+      const desk = p.store.printer(1, 'desk')!.id;
+      expect(row(queued)).toMatchObject({ printer_id: desk, state: 'queued', in_doubt: 0 });
+      // Left printing by the old version under a lease: its label may be on the printer.
+      expect(row(printing)).toMatchObject({ printer_id: desk, state: 'printing', in_doubt: 1 });
+      expect(row(orphan)).toMatchObject({ printer_id: null, state: 'failed', last_error: expect.stringMatching(/move the job/) });
+      expect(row(history)).toMatchObject({ printer_id: null, state: 'done' });
+      expect(() => p.retry(1, String(orphan))).toThrow(/move it to another printer/);
+      expect(p.move(1, String(orphan), { printer: 'desk2' })).toMatchObject({ state: 'queued', printer: 'desk2' });
+      expect(() => p.deletePrinter(1, 'desk')).toThrow(/2 print jobs not finished/);
+      expect(p.store.printer(1, 'desk')!.answers_status).toBeNull();
+    } finally {
+      core.close();
+    }
+  });
+});
