@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { inTransaction, type Db } from '../store/db.js';
 
 export const DOWNLOAD_TTL_MS = 24 * 3600 * 1000;
+/** A document is given again only while its link has at least this long to live. */
+const REUSE_MIN_LIFE_MS = DOWNLOAD_TTL_MS / 2;
+/** Label documents beyond this many bytes in all are removed oldest first, links and all. */
+export const DEFAULT_LABEL_FILES_MAX_BYTES = 256 * 1024 * 1024;
 /** 32 random bytes, base64url: the whole of a download url's secret. */
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
@@ -16,6 +20,7 @@ interface FileRow {
   kind: DownloadKind;
   file: string;
   expires_at: number;
+  bytes: number;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
@@ -23,15 +28,27 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 /**
  * Token-free downloads of generated PDFs (contract: label urls carry an unguessable secret and expire after
  * 24 hours). Files live under the data directory; a row maps the secret's hash to the file and its expiry.
+ * Label documents stay bounded: the same request (account, `doc_key`) is answered with the same document and link
+ * while the link has half its life left, and the label folder has a size cap, enforced oldest first. The secret
+ * is kept beside its hash for that reuse; it opens nothing the data directory's own files do not.
  */
-export function createDownloads(db: Db, clock: Clock, dataDir: string) {
+export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { maxLabelBytes?: number } = {}) {
+  const maxLabelBytes = opts.maxLabelBytes ?? DEFAULT_LABEL_FILES_MAX_BYTES;
   const stmts = {
     insert: db.prepare(
-      `INSERT INTO label_files (secret_hash, account_id, kind, codes, format, file, created_at, expires_at)
-       VALUES (@secret_hash, @account_id, @kind, @codes, @format, @file, @created_at, @expires_at)`,
+      `INSERT INTO label_files (secret_hash, account_id, kind, codes, format, file, created_at, expires_at, doc_key, secret, bytes)
+       VALUES (@secret_hash, @account_id, @kind, @codes, @format, @file, @created_at, @expires_at, @doc_key, @secret, @bytes)`,
     ),
-    byHash: db.prepare<[Buffer], FileRow>('SELECT id, kind, file, expires_at FROM label_files WHERE secret_hash = ?'),
-    expired: db.prepare<[number], FileRow>('SELECT id, kind, file, expires_at FROM label_files WHERE expires_at <= ?'),
+    reusable: db.prepare<{ account: number; key: string; until: number }, { secret: string; file: string }>(
+      `SELECT secret, file FROM label_files WHERE account_id = @account AND kind = 'label' AND doc_key = @key
+       AND secret IS NOT NULL AND expires_at > @until ORDER BY expires_at DESC LIMIT 1`,
+    ),
+    labelBytes: db.prepare<[], { n: number }>(`SELECT coalesce(sum(bytes), 0) AS n FROM label_files WHERE kind = 'label'`),
+    oldestLabels: db.prepare<[], FileRow>(
+      `SELECT id, kind, file, expires_at, bytes FROM label_files WHERE kind = 'label' ORDER BY created_at, id`,
+    ),
+    byHash: db.prepare<[Buffer], FileRow>('SELECT id, kind, file, expires_at, bytes FROM label_files WHERE secret_hash = ?'),
+    expired: db.prepare<[number], FileRow>('SELECT id, kind, file, expires_at, bytes FROM label_files WHERE expires_at <= ?'),
     remove: db.prepare<[number]>('DELETE FROM label_files WHERE id = ?'),
   };
 
@@ -44,11 +61,22 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string) {
     renameSync(tmp, abs);
   }
 
-  /** Forgets expired links; label PDFs go with them (a manifest's PDF stays, its manifest can link it again). */
+  /**
+   * Forgets expired links; label PDFs go with them (a manifest's PDF stays, its manifest can link it again). Then,
+   * while label documents exceed the cap, the oldest go, their links with them.
+   */
   function sweep(): void {
     const gone = inTransaction(db, () => {
       const rows = stmts.expired.all(clock.now().getTime());
       for (const r of rows) stmts.remove.run(r.id);
+      let total = stmts.labelBytes.get()!.n;
+      if (total > maxLabelBytes)
+        for (const r of stmts.oldestLabels.all()) {
+          if (total <= maxLabelBytes) break;
+          stmts.remove.run(r.id);
+          rows.push(r);
+          total -= r.bytes;
+        }
       return rows;
     });
     for (const r of gone) if (r.kind === 'label') rmSync(join(dataDir, r.file), { force: true });
@@ -63,7 +91,7 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string) {
      * A new link to `relPath` (already written). Runs inside the caller's transaction when there is one, so
      * that e.g. labelled_at and the link are recorded together. Returns the secret for the url.
      */
-    link(opts: { accountId: number; kind: DownloadKind; codes: string[]; format: string; file: string }): string {
+    link(opts: { accountId: number; kind: DownloadKind; codes: string[]; format: string; file: string; docKey?: string; bytes?: number }): string {
       const secret = randomBytes(32).toString('base64url');
       const now = clock.now().getTime();
       stmts.insert.run({
@@ -75,8 +103,17 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string) {
         file: opts.file,
         created_at: now,
         expires_at: now + DOWNLOAD_TTL_MS,
+        doc_key: opts.docKey ?? null,
+        secret: opts.docKey ? secret : null,
+        bytes: opts.bytes ?? 0,
       });
       return secret;
+    },
+
+    /** The secret of the label document made for the same request, while its link has half its life left. */
+    reuse(accountId: number, docKey: string): string | null {
+      const row = stmts.reusable.get({ account: accountId, key: docKey, until: clock.now().getTime() + REUSE_MIN_LIFE_MS });
+      return row && existsSync(join(dataDir, row.file)) ? row.secret : null;
     },
 
     /** Absolute path of the file behind `secret`; unknown, malformed or expired is not found. */

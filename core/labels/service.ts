@@ -126,12 +126,17 @@ export function createLabelService({ db, store, shipments, offices, qr, download
     /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
     async issue(accountId: number, codes: string[], opts: PdfOptions, baseUrl: string | null): Promise<{ url: string }> {
       downloads.sweep();
+      // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
+      const same = pieces(accountId, codes, opts.packages ?? false);
+      const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
+      const reused = downloads.reuse(accountId, docKey);
+      if (reused) return { url: downloadUrl(baseUrl, reused) };
       const { rows, pdf } = await document(accountId, codes, opts);
       const file = downloads.newLabelFile();
       downloads.writeFile(file, pdf);
       try {
         const secret = markLabelled(accountId, rows, () =>
-          downloads.link({ accountId, kind: 'label', codes: rows.map((r) => r.code), format: opts.format, file }),
+          downloads.link({ accountId, kind: 'label', codes: rows.map((r) => r.code), format: opts.format, file, docKey, bytes: pdf.byteLength }),
         );
         return { url: downloadUrl(baseUrl, secret) };
       } catch (e) {

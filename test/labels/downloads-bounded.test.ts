@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/clock.js';
+import { createDownloads } from '../../core/labels/downloads.js';
+import { openDb } from '../../core/store/db.js';
+import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
+import { accountWithToken, createShipment, download } from './fixtures.js';
+
+/** Generated label documents stay bounded (issue 11): one document per request while its link lives; a size cap. */
+describe('bounded label documents', () => {
+  const clock = fixedClock('2026-11-21T10:00:00Z');
+  let s: Station;
+  let token: string;
+  const files = () => readdirSync(join(s.dataDir, 'labels'));
+  beforeAll(async () => {
+    s = await startInProcess({ clock });
+    ({ token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
+  });
+  afterAll(async () => s?.stop());
+
+  it('the same shipments and format get the same document and link while the link has half its life left', async () => {
+    const a = await createShipment(s, token);
+    const b = await createShipment(s, token);
+    const get = async (q: string) => (await s.request('GET', `/labels?${q}`, { token })).body.url as string;
+    const first = await get(`code=${a.code},${b.code}`);
+    expect(await get(`code=${a.code},${b.code}`)).toBe(first);
+    expect(files()).toHaveLength(1);
+    const other = [await get(`code=${b.code},${a.code}`), await get(`code=${a.code},${b.code}&printer=PDF_A4`), await get(`code=${a.code}`)];
+    expect(new Set([first, ...other]).size).toBe(4);
+    expect(files()).toHaveLength(4);
+    clock.advance(12 * 3600 * 1000 + 1000);
+    const later = await get(`code=${a.code},${b.code}`);
+    expect(later).not.toBe(first);
+    expect((await download(first)).status).toBe(200); // the old link still serves until it expires
+    // A canceled shipment is not served from the earlier document.
+    await s.request('POST', `/shipments/${a.code}/cancel`, { token });
+    expect((await s.request('GET', `/labels?code=${a.code},${b.code}`, { token })).status).toBe(409);
+  });
+
+  it('past the size cap the oldest documents go first, with their links', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downloads-cap-'));
+    const db = openDb(join(dir, 'station.db'));
+    try {
+      db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0)").run();
+      const t = fixedClock('2026-11-21T10:00:00Z');
+      const downloads = createDownloads(db, t, dir, { maxLabelBytes: 2500 });
+      const made = [0, 1, 2, 3].map((i) => {
+        const file = downloads.newLabelFile();
+        downloads.writeFile(file, new Uint8Array(1000));
+        const secret = downloads.link({ accountId: 1, kind: 'label', codes: [`C${i}`], format: 'PDF_A7', file, docKey: `k${i}`, bytes: 1000 });
+        t.advance(1000);
+        return { file, secret };
+      });
+      downloads.sweep();
+      expect(made.map((m) => existsSync(join(dir, m.file)))).toEqual([false, false, true, true]);
+      expect(() => downloads.open(made[0]!.secret)).toThrow(/not found/);
+      expect(downloads.open(made[3]!.secret)).toBe(join(dir, made[3]!.file));
+      expect(downloads.reuse(1, 'k0')).toBeNull();
+      expect(downloads.reuse(1, 'k3')).toBe(made[3]!.secret);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
