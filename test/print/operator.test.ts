@@ -91,7 +91,13 @@ describe('printing, as the operator sees it', () => {
     const refused = await s.request('DELETE', '/printers/busy', { token });
     expect(refused).toMatchObject({ status: 409, body: { code: 'invalid_state', detail: expect.stringMatching(/1 print job not finished.*move them to another printer or cancel them/) } });
     expect((await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'ghost' } })).status).toBe(404);
-    const moved = await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'spare' } });
+    // While an attempt is under way the job is printing, and a move waits for the attempt to end (409).
+    let moved = await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'spare' } });
+    for (let i = 0; i < 100 && moved.status === 409; i++) {
+      expect(moved.body.detail).toMatch(/is printing/);
+      await new Promise((r) => setTimeout(r, 10));
+      moved = await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'spare' } });
+    }
     expect(moved.body).toMatchObject({ printer: 'spare', state: 'queued' });
     expect(await ended(j.id)).toMatchObject({ state: 'done', printer: 'spare' });
     expect(await Promise.all(spare.jobs.map(codeOf))).toEqual([code]);
