@@ -3,8 +3,11 @@ import { labelApi } from './labels/api.js';
 import { manifestApi } from './manifests/api.js';
 import { officeApi } from './offices/api.js';
 import type { CallInputOf, OutputOf } from './operations/spec.js';
+import { presetApi } from './presets/api.js';
 import { printingApi } from './printing/api.js';
 import { quoteApi } from './quote/api.js';
+import { scanApi } from './scan/api.js';
+import { senderApi } from './senders/api.js';
 import { shipmentApi } from './shipments/api.js';
 import { stationApi } from './station/api.js';
 
@@ -14,7 +17,7 @@ import { stationApi } from './station/api.js';
  */
 export const api = {
   ...shipmentApi, ...authApi, ...quoteApi, ...officeApi, ...printingApi, ...labelApi, ...manifestApi,
-  ...stationApi,
+  ...stationApi, ...senderApi, ...presetApi, ...scanApi,
 };
 
 export type Api = typeof api;

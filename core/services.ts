@@ -5,8 +5,11 @@ import { createOfficeDirectory } from './offices/directory.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
 import { printerPlaces } from './printing/places.js';
+import { createPresetService } from './presets/service.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import { createScanResolver } from './scan/resolve.js';
+import { createSenderService } from './senders/service.js';
 import { createSettings } from './settings.js';
 import { createShipmentService } from './shipments/service.js';
 import { createShipmentStore } from './shipments/store.js';
@@ -49,6 +52,9 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     qr: labelFeature.qr,
     labels: labelFeature.labels,
     manifests: labelFeature.manifests,
+    senders: createSenderService(db, clock, () => quotes.active().card.file.origin),
+    presets: createPresetService(db, clock),
+    scan: createScanResolver(shipments, labelFeature.qr),
     printing: createPrintingService({ db, clock, labels: labelFeature.labels, retry: retryPolicyFromEnv(env), places: printerPlaces(dataDir, env) }),
   };
 }

@@ -1,5 +1,5 @@
 import { defineSpecs } from '../operations/spec.js';
-import { Label, LabelQr, LabelQuery, QrQuery } from './schemas.js';
+import { Label, LabelPreview, LabelQr, LabelQuery, CodeQuery } from './schemas.js';
 
 const tags = ['Labels'];
 
@@ -20,7 +20,17 @@ export const labelApi = defineSpecs({
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/labels/qr' },
-    input: { query: QrQuery },
+    input: { query: CodeQuery },
     output: LabelQr,
+  },
+  'labels.preview': {
+    summary: 'Look at a label',
+    description:
+      "The shipment's A7 label as an image: the same 1-bit drawing a 203 dpi thermal printer gets. A preview is not a label: labelled_at does not change. A canceled shipment is 409 invalid_state.",
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/labels/preview' },
+    input: { query: CodeQuery },
+    output: LabelPreview,
   },
 });

@@ -1,4 +1,5 @@
 import { fieldError } from '../errors.js';
+import { rasterToPng } from '../printing/raster.js';
 import { implement } from '../operations/types.js';
 import { labelApi } from './api.js';
 import { MAX_LABEL_CODES } from './formats.js';
@@ -13,6 +14,9 @@ export function codeList(value: string): string[] {
   return codes;
 }
 
+/** The resolution of the desk's thermal printers (an A7 label is 591 x 839 dots). */
+const PREVIEW_DPI = 203;
+
 export const labelOperations = implement(labelApi, {
   'labels.get': ({ principal, services, baseUrl }, { query }) =>
     services.labels.issue(
@@ -21,5 +25,9 @@ export const labelOperations = implement(labelApi, {
       { format: query.printer ?? 'PDF_A7', start: query.start, packages: query.packages },
       baseUrl,
     ),
+  'labels.preview': async ({ principal, services }, { query }) => {
+    const raster = await services.labels.preview(principal.accountId, query.code, PREVIEW_DPI);
+    return { image: `data:image/png;base64,${rasterToPng(raster).toString('base64')}`, width: raster.width, height: raster.height };
+  },
   'labels.qr': async ({ principal, services }, { query }) => ({ qr: await services.labels.qrToken(principal.accountId, query.code) }),
 });

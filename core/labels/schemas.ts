@@ -28,8 +28,14 @@ export const LabelQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const QrQuery = Type.Object({ code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) }, { additionalProperties: false });
+export const CodeQuery = Type.Object({ code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) }, { additionalProperties: false });
 
 export const Label = Type.Object({ url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }) });
 export const LabelQr = Type.Object({ qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }) });
 
+
+export const LabelPreview = Type.Object({
+  image: Type.String({ description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white' }),
+  width: Type.Integer({ description: 'Pixels (printer dots)' }),
+  height: Type.Integer({ description: 'Pixels (printer dots)' }),
+});

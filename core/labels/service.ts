@@ -80,6 +80,12 @@ export function createLabelService({ db, store, shipments, offices, qr, download
     });
   }
 
+  async function rasterOf(accountId: number, row: ShipmentRow, dpi: 203 | 300): Promise<MonoRaster> {
+    const [data] = await dataOf(accountId, [row]);
+    const { labelLayout, renderRaster } = await import('./render.js');
+    return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
+  }
+
   async function document(accountId: number, codes: string[], opts: PdfOptions): Promise<{ rows: ShipmentRow[]; pdf: Uint8Array }> {
     if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
     if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
@@ -116,12 +122,14 @@ export function createLabelService({ db, store, shipments, offices, qr, download
     /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
     async renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> {
       const row = labellable(shipments.byCode(accountId, code));
-      const [data] = await dataOf(accountId, [row]);
-      const { labelLayout, renderRaster } = await import('./render.js');
-      const raster = renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
+      const raster = await rasterOf(accountId, row, dpi);
       markLabelled(accountId, [row], () => undefined);
       return raster;
     },
+
+    /** The same image, to look at: a preview is not a label, so labelled_at stays as it is. */
+    preview: async (accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> =>
+      rasterOf(accountId, labellable(shipments.byCode(accountId, code)), dpi),
 
     /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
     async issue(accountId: number, codes: string[], opts: PdfOptions, baseUrl: string | null): Promise<{ url: string }> {

@@ -1,7 +1,9 @@
-import { fieldError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { implement } from '../operations/types.js';
 import { quoteApi } from './api.js';
+import type { Parcel } from './parcel-size.js';
 import type { Destination } from './quote.js';
+import type { Size } from './ratecard-schema.js';
 import type { QuoteQueryT } from './schemas.js';
 
 /** Coordinates when both are given (they place the destination precisely), else the postal code. */
@@ -13,6 +15,19 @@ function destinationOf(q: QuoteQueryT): Destination {
   return { zip: q.zip };
 }
 
+const PARCEL = ['length', 'width', 'height', 'weight'] as const;
+
+/** A size, or the parcel whose size the rate card decides: all four measures, and then no size. */
+function sizeOf(q: QuoteQueryT): Size | Parcel {
+  const given = PARCEL.filter((k) => q[k] !== undefined);
+  if (given.length === 0) return q.size ?? 'M';
+  if (q.size !== undefined) throw fieldError('/size', 'must not be given with the parcel (the rate card decides its size)');
+  const missing = PARCEL.filter((k) => q[k] === undefined);
+  if (missing.length)
+    throw validationError(missing.map((k) => ({ path: `/${k}`, message: `is required with ${given.join(', ')}` })));
+  return { length: q.length!, width: q.width!, height: q.height!, weight: q.weight! };
+}
+
 export const quoteOperations = implement(quoteApi, {
-  'quote.get': ({ services }, { query }) => services.quotes.quote(destinationOf(query), query.size ?? 'M'),
+  'quote.get': ({ services }, { query }) => services.quotes.quote(destinationOf(query), sizeOf(query)),
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors.js';
 import { inTransaction, type Db } from '../store/db.js';
+import { sizeOfParcel, type Parcel } from './parcel-size.js';
 import { quote, type Destination } from './quote.js';
 import { compileRateCard, type RateCard } from './ratecard.js';
 import type { Size } from './ratecard-schema.js';
@@ -60,8 +61,10 @@ export function createQuoteService(db: Db, clock: Clock) {
       });
     },
 
-    quote(dest: Destination, size: Size) {
-      return quote(active().card, dest, size, clock.now());
+    /** Quotes a size, or the size the card gives the parcel (a parcel beyond the largest size is a 400). */
+    quote(dest: Destination, what: Size | Parcel) {
+      const { card } = active();
+      return quote(card, dest, typeof what === 'string' ? what : sizeOfParcel(card, what), clock.now());
     },
   };
 }

@@ -68,6 +68,16 @@ export const IdParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** A stored row of an account's settings (a sender, a preset) in a path: digits, a number in the handler. */
+export const RowIdParams = Type.Object(
+  // Path parameters arrive as text and are not coerced.
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id' }) },
+  { additionalProperties: false },
+);
+
+/** The answer of a DELETE. */
+export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+
 export const Problem = Type.Object(
   {
     type: Type.String(),

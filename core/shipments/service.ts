@@ -133,6 +133,16 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     resolve,
     byCode,
 
+    /** What an order number or a label's code names, if anything: the account's shipment with that ref, or that code. */
+    find(accountId: number, by: { ref: string } | { code: string }): ShipmentT | undefined {
+      if ('code' in by) {
+        const row = store.byCode(accountId, by.code.toUpperCase());
+        return row && shipmentView(row);
+      }
+      const hit = store.byRef(accountId, by.ref);
+      return hit && shipmentView(store.byId(accountId, hit.id)!);
+    },
+
     /** The account a shipment code belongs to, for tools that act without a token (`station print --to`). */
     accountOfCode(code: string): number {
       const accountId = store.accountOfCode(code.toUpperCase());

@@ -5,6 +5,7 @@ import printing from './004-printing.js';
 import searchByAccount from './005-search-by-account.js';
 import officePostalKeys from './006-office-postal-keys.js';
 import printingExactlyOnce from './007-printing-exactly-once.js';
+import sendersPresets from './009-senders-presets.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { version: 5, name: 'search-by-account', sql: searchByAccount },
   { version: 6, name: 'office-postal-keys', sql: officePostalKeys },
   { version: 7, name: 'printing-exactly-once', sql: printingExactlyOnce },
+  { version: 9, name: 'senders-presets', sql: sendersPresets },
 ];

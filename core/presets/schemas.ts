@@ -1,0 +1,26 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RequiredText } from '../schemas/common.js';
+
+const cm = Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'centimetres' });
+
+const presetFields = {
+  name: RequiredText('What the desk shows, e.g. "Caja mediana"'),
+  key: Type.String({
+    pattern: '^[a-z0-9]$',
+    description: "The desk's hotkey for this preset: one character a-z or 0-9, unique per account",
+    'x-error': 'must be one character a-z or 0-9',
+  }),
+  length: cm,
+  width: cm,
+  height: cm,
+  weight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'kilograms, when every parcel of this box weighs the same' })),
+};
+
+export const Preset = Type.Object({ id: Type.Integer(), ...presetFields });
+export type PresetT = Static<typeof Preset>;
+
+export const PresetList = Type.Object({ data: Type.Array(Preset, { description: 'By key' }) });
+
+/** Creating and replacing take the same fields. */
+export const PresetInput = Type.Object(presetFields, { additionalProperties: false });
+export type PresetInputT = Static<typeof PresetInput>;
