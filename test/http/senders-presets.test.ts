@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, httpTransport, type StationClient } from '../../core/client/index.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
-import { errorPaths, expectProblem, party } from './fixtures.js';
+import type { PartyT } from '../../core/schemas/common.js';
+import { errorPaths, expectProblem, party as anyParty } from './fixtures.js';
 
 const RW = ['shipments.read', 'shipments.write'];
 
@@ -16,6 +17,9 @@ async function refused(call: Promise<unknown>) {
   }
   throw new Error('the call succeeded');
 }
+
+/** The fixtures' party, typed as the API's (its address type is a plain string there). */
+const party = (...args: Parameters<typeof anyParty>) => anyParty(...args) as PartyT;
 
 /** A stored row as the body that replaces it (everything but its id). */
 const bodyOf = <T extends { id: number }>({ id: _id, ...rest }: T) => rest;
