@@ -1,5 +1,5 @@
 import { defineSpecs } from '../operations/spec.js';
-import { Label, LabelPreview, LabelQr, LabelQuery, CodeQuery } from './schemas.js';
+import { CodeQuery, Label, LabelPreview, LabelQr, LabelQuery } from './schemas.js';
 
 const tags = ['Labels'];
 

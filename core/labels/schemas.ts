@@ -33,7 +33,6 @@ export const CodeQuery = Type.Object({ code: Type.String({ pattern: CODE.source,
 export const Label = Type.Object({ url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }) });
 export const LabelQr = Type.Object({ qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }) });
 
-
 export const LabelPreview = Type.Object({
   image: Type.String({ description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white' }),
   width: Type.Integer({ description: 'Pixels (printer dots)' }),

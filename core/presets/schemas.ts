@@ -1,7 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RequiredText } from '../schemas/common.js';
-
-const cm = Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'centimetres' });
+import { Measure, RequiredText } from '../schemas/common.js';
 
 const presetFields = {
   name: RequiredText('What the desk shows, e.g. "Caja mediana"'),
@@ -10,10 +8,10 @@ const presetFields = {
     description: "The desk's hotkey for this preset: one character a-z or 0-9, unique per account",
     'x-error': 'must be one character a-z or 0-9',
   }),
-  length: cm,
-  width: cm,
-  height: cm,
-  weight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'kilograms, when every parcel of this box weighs the same' })),
+  length: Measure('centimetres'),
+  width: Measure('centimetres'),
+  height: Measure('centimetres'),
+  weight: Type.Optional(Measure('kilograms, when every parcel of this box weighs the same')),
 };
 
 export const Preset = Type.Object({ id: Type.Integer(), ...presetFields });

@@ -1,13 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/common.js';
+import { Measure, StringEnum } from '../schemas/common.js';
 import { SIZES } from './ratecard-schema.js';
 
 const parcel = (unit: string) =>
-  Type.Number({
-    exclusiveMinimum: 0,
-    maximum: 100000,
-    description: `The parcel, in ${unit}; with all four of length, width, height and weight the size is the card's smallest that holds it`,
-  });
+  Measure(`The parcel, in ${unit}; with all four of length, width, height and weight the size is the card's smallest that holds it`);
 
 export const QuoteQuery = Type.Object(
   {
@@ -16,7 +12,7 @@ export const QuoteQuery = Type.Object(
     zip: Type.Optional(
       Type.String({ minLength: 1, maxLength: 20, description: 'Postal code; required when lat and lng are not given', 'x-error': 'must be 1 to 20 characters' }),
     ),
-    size: Type.Optional(StringEnum(SIZES, 'Size of the parcel (limits in the rate card); M when absent. Not with the parcel below')),
+    size: Type.Optional(StringEnum(SIZES, 'Size of the parcel (limits in the rate card); M when absent; not with length, width, height and weight')),
     length: Type.Optional(parcel('centimetres')),
     width: Type.Optional(parcel('centimetres')),
     height: Type.Optional(parcel('centimetres')),

@@ -46,13 +46,14 @@ export const Address = Type.Object(
 
 export const Party = Type.Object({ contact: Contact, address: Address }, { additionalProperties: false });
 
-const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100000, description });
+/** A parcel's measure (centimetres or kilograms), as shipments, presets and quotes take it. */
+export const Measure = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100000, description });
 export const Dimensions = Type.Object(
   {
-    height: positive('centimetres'),
-    width: positive('centimetres'),
-    length: positive('centimetres'),
-    weight: positive('kilograms'),
+    height: Measure('centimetres'),
+    width: Measure('centimetres'),
+    length: Measure('centimetres'),
+    weight: Measure('kilograms'),
   },
   { additionalProperties: false },
 );
