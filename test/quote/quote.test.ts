@@ -66,7 +66,9 @@ describe('GET /quote with the default rate card', () => {
       ['lat=abc&lng=-64.1', '/lat'],
       ['lat=-95&lng=-64.1', '/lat'],
       ['zip=5000&size=XXL', '/size'],
-      ['zip=5000&weight=3', '/weight'],
+      // A weight alone is not a parcel: the other measures are named (the size follows all four).
+      ['zip=5000&weight=3', '/length'],
+      ['zip=5000&colour=red', '/colour'],
     ];
     for (const [q, path] of cases) {
       const r = await quote(q);
