@@ -37,6 +37,8 @@ function rendererMayNotImport(spec: string, typeOnly: boolean): boolean {
   if (/^(node:|electron$|better-sqlite3|fastify)/.test(spec)) return true;
   // The typed client (node-free), and the API's schemas as types only: the UI calls and reads what the service validates.
   if (/(^|\/)core\/client\/index$/.test(spec)) return false;
+  // The print job's states and the actions each allows: a module that imports nothing, shared so the desk offers what the queue accepts.
+  if (/(^|\/)core\/printing\/job-states$/.test(spec)) return false;
   if (/(^|\/)core\//.test(spec)) return !typeOnly || !/(^|\/)core\/[\w/-]+\/schemas$/.test(spec);
   // The preload's declaration is the one thing the page may know of Electron, and only as types.
   if (/(^|\/)electron\//.test(spec)) return !typeOnly || !/electron\/preload\/api$/.test(spec);
@@ -64,6 +66,8 @@ describe('layering', () => {
     expect(rendererMayNotImport('../../../core/shipments/service', true)).toBe(true);
     expect(rendererMayNotImport('../../../core/index', true)).toBe(true);
     expect(rendererMayNotImport('../../../core/client/index', false)).toBe(false);
+    expect(rendererMayNotImport('../../../../core/printing/job-states', false)).toBe(false);
+    expect(rendererMayNotImport('../../../../core/printing/service', false)).toBe(true);
     expect(rendererMayNotImport('../../../core/desk/bridge', false)).toBe(true);
   });
 });

@@ -44,11 +44,11 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     await page.goto(origin() + '/');
     await page.getByLabel('Access token').fill('sspat_wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('invalid token');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('access token is not valid');
 
     await page.getByLabel('Access token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Shipments' }).click();
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Shipments' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
 
     await page.getByLabel('Search shipments').fill('zoe mull');
@@ -76,12 +76,14 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
       const link = /desk UI: (\S+)/.exec(desk.stderr())![1]!;
       const page = await browser.newPage();
       await page.goto(link);
-      await page.getByRole('button', { name: 'Shipments' }).click();
+      await page.getByRole('link', { name: 'Shipments' }).click();
       await expect.poll(() => page.locator('.status').textContent()).toBe('0 shipments');
-      expect(new URL(page.url()).hash).toBe('');
+      // The fragment now holds the view, never the token.
+      expect(new URL(page.url()).hash).toBe('#/shipments');
+      expect(page.url()).not.toContain('sspat_');
 
       // The desk's credentials section: a new token is shown once, works, and is revoked from the list.
-      await page.getByRole('button', { name: 'Credentials' }).click();
+      await page.getByRole('link', { name: 'Credentials' }).click();
       const form = page.getByRole('form', { name: 'New credential' });
       await form.getByLabel('Name').fill('web store');
       await form.getByRole('button', { name: 'Create credential' }).click();
@@ -177,7 +179,7 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
 
       const page = await browser.newPage();
       await page.goto(`${new URL(desk.url).origin}/#token=${t}`);
-      await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Shipments' }).click();
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Shipments' }).click();
       await page.getByRole('tab', { name: 'To label' }).click();
       await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
       await page.getByRole('button', { name: 'Print 3 labels' }).click();

@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { httpClient, ApiError } from '../api/client';
+import { useTranslation } from 'react-i18next';
+import { httpClient } from '../api/client';
+import { useExplain } from '../api/errors';
+import { Button } from '../components/Button';
 
 /** A browser desk signs in with a token made by `station token create`; it is checked before it is kept. */
 export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const { t } = useTranslation();
+  const explain = useExplain();
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -15,28 +20,28 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
       await httpClient(token.trim()).call('shipments.search', { query: { size: 1 } });
       onSignedIn(token.trim());
     } catch (err) {
-      setError(err instanceof ApiError ? err.problem.detail : 'The service cannot be reached.');
+      setError(explain(err).message);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="card signin" onSubmit={submit} aria-label="Sign in">
-      <h2>Sign in</h2>
-      <p>Paste a personal access token (create one with <code>station token create</code>).</p>
+    <form className="card signin" onSubmit={submit} aria-label={t('signIn.title')}>
+      <h2>{t('signIn.title')}</h2>
+      <p>{t('signIn.hint')}</p>
       <label>
-        Access token
-        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" required />
+        {t('signIn.token')}
+        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" autoFocus required />
       </label>
       {error && (
         <p role="alert" className="error">
           {error}
         </p>
       )}
-      <button type="submit" disabled={busy || !token.trim()}>
-        {busy ? 'Checking…' : 'Sign in'}
-      </button>
+      <Button type="submit" kind="primary" busy={busy} busyLabel={t('signIn.checking')} disabled={!token.trim()}>
+        {t('signIn.submit')}
+      </Button>
     </form>
   );
 }

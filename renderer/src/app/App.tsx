@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { NavLink, Route, Routes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StationClient } from '../api/client';
+import { ClientProvider, useClient } from '../api/context';
+import { LanguageSelect } from '../components/LanguageSelect';
+import { ComingView } from '../features/coming/ComingView';
+import { Credentials } from '../pages/Credentials';
+import { Pack } from '../pages/Pack';
+import { Shipments } from '../pages/Shipments';
+import { VIEWS } from './routes';
+import { canSignOut, forgetToken, keepToken, startingClient } from './session';
+import { SignIn } from './SignIn';
+
+// Views written before the client context; they take it as a prop until they are rebuilt.
+const WithClient = ({ view: View }: { view: (p: { client: StationClient }) => React.ReactNode }) => <View client={useClient()} />;
+
+function Nav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="views" aria-label={t('app.views')}>
+      {VIEWS.map((v) => (
+        <NavLink key={v.key} to={v.path} end>
+          {/* The contract's names are English; the link's accessible name follows the desk's language. */}
+          {t(`nav.${v.key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [client, setClient] = useState<StationClient | null>(startingClient);
+
+  const signOut = () => {
+    forgetToken();
+    queryClient.clear();
+    setClient(null);
+  };
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>{t('app.title')}</h1>
+        {client && <Nav />}
+        <div className="topbar-end">
+          <LanguageSelect />
+          {client && canSignOut() && (
+            <button type="button" className="btn btn-plain" onClick={signOut}>
+              {t('app.signOut')}
+            </button>
+          )}
+        </div>
+      </header>
+      {client ? (
+        <ClientProvider client={client}>
+          <Routes>
+            <Route index element={<WithClient view={Pack} />} />
+            <Route path="batch" element={<ComingView view="batch" />} />
+            <Route path="shipments" element={<WithClient view={Shipments} />} />
+            <Route path="end-of-day" element={<ComingView view="endOfDay" />} />
+            <Route path="printers" element={<ComingView view="printers" />} />
+            <Route path="credentials" element={<WithClient view={Credentials} />} />
+            <Route path="settings" element={<ComingView view="settings" />} />
+            <Route path="*" element={<WithClient view={Pack} />} />
+          </Routes>
+        </ClientProvider>
+      ) : (
+        <SignIn onSignedIn={(token) => setClient(() => keepToken(token))} />
+      )}
+    </div>
+  );
+}

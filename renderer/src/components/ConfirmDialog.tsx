@@ -1,0 +1,45 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Asks before something destructive (nothing routine asks). A modal <dialog>: Escape cancels, focus starts on
+ * Cancel so that an Enter meant for something else does not confirm.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="confirm" aria-label={title} onCancel={onCancel} onClose={() => open && onCancel()}>
+      <h2>{title}</h2>
+      {children}
+      <div className="actions">
+        <button type="button" className="btn btn-plain" autoFocus onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

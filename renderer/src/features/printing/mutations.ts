@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OpInput } from '../../api/client';
+import { useClient } from '../../api/context';
+import { printingKeys } from './queries';
+
+/** Every change to printers or jobs refreshes what the desk shows of printing. */
+function usePrintingMutation<I, O>(run: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }) });
+}
+
+export function usePrint() {
+  const client = useClient();
+  return usePrintingMutation((body: OpInput<'printJobs.create'>['body']) => client.call('printJobs.create', { body }));
+}
+
+export function useRetryJob() {
+  const client = useClient();
+  return usePrintingMutation((id: number) => client.call('printJobs.retry', { params: { id: String(id) } }));
+}
+
+export function useCancelJob() {
+  const client = useClient();
+  return usePrintingMutation((id: number) => client.call('printJobs.cancel', { params: { id: String(id) } }));
+}
+
+export function useSavePrinter() {
+  const client = useClient();
+  return usePrintingMutation(
+    ({ name, body, isNew }: { name: string; body: OpInput<'printers.update'>['body']; isNew: boolean }) =>
+      isNew ? client.call('printers.create', { body: { name, ...body } }) : client.call('printers.update', { params: { name }, body }),
+  );
+}
+
+export function useDeletePrinter() {
+  const client = useClient();
+  return usePrintingMutation((name: string) => client.call('printers.delete', { params: { name } }));
+}
+
+export function useTestPrinter() {
+  const client = useClient();
+  return useMutation({ mutationFn: (name: string) => client.call('printers.test', { params: { name } }) });
+}

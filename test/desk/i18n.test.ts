@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../renderer/src/i18n/en.json' with { type: 'json' };
+import es from '../../renderer/src/i18n/es.json' with { type: 'json' };
+
+type Tree = { [k: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else for (const [kk, vv] of leaves(v, `${prefix}${k}.`)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe("the desk's translations", () => {
+  const english = leaves(en as Tree);
+  const spanish = leaves(es as Tree);
+
+  it('Spanish says everything English says, and nothing else', () => {
+    expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [k, v] of spanish) expect(v.trim(), k).not.toBe('');
+  });
+
+  it('each Spanish message fills the same placeholders as its English one', () => {
+    for (const [k, v] of english) expect(placeholders(spanish.get(k) ?? ''), k).toEqual(placeholders(v));
+  });
+});
