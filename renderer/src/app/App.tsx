@@ -6,8 +6,8 @@ import type { StationClient } from '../api/client';
 import { ClientProvider, useClient } from '../api/context';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ComingView } from '../features/coming/ComingView';
+import { PackView } from '../features/pack/PackView';
 import { Credentials } from '../pages/Credentials';
-import { Pack } from '../pages/Pack';
 import { Shipments } from '../pages/Shipments';
 import { VIEWS } from './routes';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
@@ -58,14 +58,14 @@ export function App() {
       {client ? (
         <ClientProvider client={client}>
           <Routes>
-            <Route index element={<WithClient view={Pack} />} />
+            <Route index element={<PackView />} />
             <Route path="batch" element={<ComingView view="batch" />} />
             <Route path="shipments" element={<WithClient view={Shipments} />} />
             <Route path="end-of-day" element={<ComingView view="endOfDay" />} />
             <Route path="printers" element={<ComingView view="printers" />} />
             <Route path="credentials" element={<WithClient view={Credentials} />} />
             <Route path="settings" element={<ComingView view="settings" />} />
-            <Route path="*" element={<WithClient view={Pack} />} />
+            <Route path="*" element={<PackView />} />
           </Routes>
         </ClientProvider>
       ) : (

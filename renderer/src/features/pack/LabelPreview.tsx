@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState, Loading } from '../../components/States';
+import { useLabelPreview } from './queries';
+
+/** The label as the printer draws it, to glance at. */
+export function LabelPreview({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const preview = useLabelPreview(code);
+  if (preview.isPending) return <Loading />;
+  if (preview.error || !preview.data) return <ErrorState error={preview.error} />;
+  return <img className="label-preview" src={preview.data.image} width={preview.data.width / 2} alt={t('pack.preview', { code })} />;
+}

@@ -1,0 +1,50 @@
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuoteOption } from '../../api/types';
+
+/** The quoted methods, each with price and delivery promise; while focus is in the group, 1–9 pick the n-th. */
+export function QuotePicker({
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  options: QuoteOption[];
+  value: string | null;
+  onChange: (method: string) => void;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short' });
+  const money = (o: QuoteOption) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: o.currency }).format(o.rate);
+
+  function pick(e: KeyboardEvent<HTMLDivElement>) {
+    if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey) return;
+    const option = options[Number(e.key) - 1];
+    if (!option) return;
+    e.preventDefault();
+    onChange(option.method);
+    e.currentTarget.querySelector<HTMLInputElement>(`input[value="${option.method}"]`)?.focus();
+  }
+
+  return (
+    <div role="radiogroup" aria-label={t('pack.method')} aria-invalid={!!error} className="quotes" onKeyDown={pick}>
+      {options.map((o, i) => {
+        const promise =
+          o.min_date.slice(0, 10) === o.max_date.slice(0, 10)
+            ? day.format(new Date(o.max_date))
+            : `${day.format(new Date(o.min_date))} – ${day.format(new Date(o.max_date))}`;
+        return (
+          <label key={o.method} className={value === o.method ? 'quote chosen' : 'quote'}>
+            <input type="radio" name="method" value={o.method} checked={value === o.method} onChange={() => onChange(o.method)} />
+            <kbd>{i + 1}</kbd>
+            <span className="quote-name">{o.title || o.name}</span>
+            <span className="quote-rate">{money(o)}</span>
+            <span className="quote-promise">{promise}</span>
+          </label>
+        );
+      })}
+      {error && <span className="error">{error}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { OpInput } from '../../api/client';
+import type { QuoteParams } from './queries';
+
+/** The new-shipment form as typed: text, turned into the API's draft only when sent. */
+export type Draft = Record<
+  'name' | 'phone' | 'email' | 'street' | 'city' | 'state' | 'zip' | 'country' | 'weight' | 'length' | 'width' | 'height' | 'content',
+  string
+>;
+
+export const emptyDraft = (): Draft => ({
+  name: '', phone: '', email: '', street: '', city: '', state: '', zip: '', country: 'AR',
+  weight: '', length: '', width: '', height: '', content: '',
+});
+
+/** "1,5" is how an Argentine operator types 1.5. Blank is absent, so the service says it is required. */
+export const num = (v: string): number | undefined => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
+const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+
+export const PARCEL = ['length', 'width', 'height', 'weight'] as const;
+
+/** Quote as soon as the postal code and the whole parcel are known; the size follows from the parcel. */
+export function quoteParams(d: Draft): QuoteParams | null {
+  const zip = d.zip.trim();
+  const parcel = PARCEL.map((k) => num(d[k]));
+  if (!zip || parcel.some((n) => n === undefined || !Number.isFinite(n) || n <= 0)) return null;
+  const [length, width, height, weight] = parcel as number[];
+  return { zip, length: length!, width: width!, height: height!, weight: weight! };
+}
+
+/** Where the quote's field errors go in the form: the quote names the parcel by its own query fields. */
+export const QUOTE_FIELD: Record<string, string> = {
+  '/zip': '/destination/address/zip',
+  '/weight': '/dimensions/weight',
+  '/length': '/dimensions/length',
+  '/width': '/dimensions/width',
+  '/height': '/dimensions/height',
+};
+
+type Body = OpInput<'shipments.create'>['body'];
+
+export function toBody(ref: string, d: Draft, method: string | null, sender: Pick<Body['origin'], 'contact' | 'address'>): Body {
+  // The form is a draft: the service validates it and names each wrong field, shown beside that field.
+  return {
+    ref,
+    type: 'DELIVERY',
+    ...(method ? { method } : {}),
+    ...(optional(d.content) ? { content: optional(d.content) } : {}),
+    origin: { contact: sender.contact, address: sender.address },
+    destination: {
+      contact: { name: d.name, phone: optional(d.phone), email: optional(d.email) },
+      address: { street: d.street, city: d.city, state: d.state, zip: d.zip, country: d.country },
+    },
+    dimensions: { weight: num(d.weight), length: num(d.length), width: num(d.width), height: num(d.height) },
+  } as Body;
+}
