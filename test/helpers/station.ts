@@ -155,10 +155,17 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
  * The same service in this process, listening on a real loopback socket, for tests that need to steer the
  * clock or reach the services directly.
  */
-export async function startInProcess(opts: { clock?: Clock; env?: Record<string, string>; rateLimitPerMinute?: number } = {}): Promise<Station> {
+export async function startInProcess(
+  opts: { clock?: Clock; env?: Record<string, string>; rateLimitPerMinute?: number; /** Serve the built desk UI too. */ desk?: boolean } = {},
+): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
   const core = createCore({ dataDir, ...(opts.clock ? { clock: opts.clock } : {}), env: { ...process.env, ...opts.env } });
-  const { app, url } = await listen(core, { host: '127.0.0.1', port: 0, rateLimitPerMinute: opts.rateLimitPerMinute ?? 0 });
+  const { app, url } = await listen(core, {
+    host: '127.0.0.1',
+    port: 0,
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+    ...(opts.desk ? { rendererDir: join(ROOT, 'out', 'renderer') } : {}),
+  });
   return makeStation(
     url,
     dataDir,
