@@ -5,7 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { TokenInfo as TokenInfoSchema } from '../../../core/auth/schemas';
-import type { PrintJob as PrintJobSchema } from '../../../core/printing/schemas';
+import type { PrintJob as PrintJobSchema, Printer as PrinterSchema } from '../../../core/printing/schemas';
 import type { QuoteOptions } from '../../../core/quote/schemas';
 import type { ShipmentPage as ShipmentPageSchema } from '../../../core/shipments/schemas';
 
@@ -15,3 +15,6 @@ export type ShipmentPage = Static<typeof ShipmentPageSchema>;
 export type QuoteOption = Static<typeof QuoteOptions>[number];
 export type PrintJob = Static<typeof PrintJobSchema>;
 export type TokenInfo = Static<typeof TokenInfoSchema>;
+export type Printer = Static<typeof PrinterSchema>;
+export type { SenderT as Sender } from '../../../core/senders/schemas';
+export type { PresetT as Preset } from '../../../core/presets/schemas';

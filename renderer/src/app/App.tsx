@@ -7,6 +7,8 @@ import { ClientProvider, useClient } from '../api/context';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ComingView } from '../features/coming/ComingView';
 import { PackView } from '../features/pack/PackView';
+import { PrintersView } from '../features/printing/PrintersView';
+import { SettingsView } from '../features/settings/SettingsView';
 import { Credentials } from '../pages/Credentials';
 import { Shipments } from '../pages/Shipments';
 import { VIEWS } from './routes';
@@ -62,9 +64,9 @@ export function App() {
             <Route path="batch" element={<ComingView view="batch" />} />
             <Route path="shipments" element={<WithClient view={Shipments} />} />
             <Route path="end-of-day" element={<ComingView view="endOfDay" />} />
-            <Route path="printers" element={<ComingView view="printers" />} />
+            <Route path="printers" element={<PrintersView />} />
             <Route path="credentials" element={<WithClient view={Credentials} />} />
-            <Route path="settings" element={<ComingView view="settings" />} />
+            <Route path="settings" element={<SettingsView />} />
             <Route path="*" element={<PackView />} />
           </Routes>
         </ClientProvider>

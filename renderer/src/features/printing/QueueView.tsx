@@ -1,0 +1,99 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { useExplain } from '../../api/errors';
+import type { PrintJob } from '../../api/types';
+import { Button } from '../../components/Button';
+import { QueryState } from '../../components/States';
+import { canDo, JOB_STATES, type JobState } from './job-states';
+import { useCancelJob, usePrint, useRetryJob } from './mutations';
+import { useJobs } from './queries';
+import { printReason } from './reason';
+
+/** The print queue: every job, filtered by state (kept in the URL), with retry, cancel and reprint. */
+export function QueueView() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const [search, setSearch] = useSearchParams();
+  const state = (JOB_STATES as readonly string[]).includes(search.get('state') ?? '') ? (search.get('state') as JobState) : undefined;
+  const jobs = useJobs({ size: 50, ...(state ? { state } : {}) });
+  const retry = useRetryJob();
+  const cancel = useCancelJob();
+  const print = usePrint();
+  const [error, setError] = useState<unknown>(null);
+  const run = (p: Promise<unknown>) => p.then(() => setError(null), setError);
+
+  const reprint = (j: PrintJob) => run(print.mutateAsync({ codes: j.codes, printer: j.printer, format: j.format, reprint: true }));
+
+  return (
+    <section className="card" aria-label={t('queue.title')}>
+      <div className="row spread">
+        <h2>{t('queue.title')}</h2>
+        <label className="inline">
+          {t('queue.filter')}
+          <select
+            value={state ?? ''}
+            onChange={(e) => setSearch(e.target.value ? { state: e.target.value } : {}, { replace: true })}
+          >
+            <option value="">{t('queue.allStates')}</option>
+            {JOB_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`printing.state.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error !== null && (
+        <p className="error" role="alert">
+          {explain(error).message}
+        </p>
+      )}
+      <QueryState query={jobs} empty={(d) => d.data.length === 0}>
+        {(page) => (
+          <table aria-label={t('queue.title')}>
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>{t('queue.shipments')}</th>
+                <th>{t('queue.printer')}</th>
+                <th>{t('queue.state')}</th>
+                <th>{t('queue.progress')}</th>
+                <th>{t('queue.attempts')}</th>
+                <th>{t('queue.lastError')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((j) => (
+                <tr key={j.id} aria-label={t('printing.jobPanel', { id: j.id })}>
+                  <td>{j.id}</td>
+                  <td className="mono codes">{j.codes.join(', ')}</td>
+                  <td>{j.printer}</td>
+                  <td>
+                    <span className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : 'plain'}`}>{t(`printing.state.${j.state}`)}</span>
+                    {j.reprint && <span className="muted"> · {t('printing.reprint')}</span>}
+                  </td>
+                  <td>
+                    <progress max={j.progress.total} value={j.progress.done} aria-label={t('queue.progressOf', { id: j.id })} /> {j.progress.done}/{j.progress.total}
+                  </td>
+                  <td>{j.attempts}</td>
+                  <td>{printReason(j.last_error, t) ?? '—'}</td>
+                  <td className="row">
+                    {canDo(j.state, 'retry') && <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>}
+                    {canDo(j.state, 'cancel') && (
+                      <Button kind="danger" onClick={() => void run(cancel.mutateAsync(j.id))}>
+                        {t('printing.cancelJob')}
+                      </Button>
+                    )}
+                    {j.state === 'done' && <Button onClick={() => void reprint(j)}>{t('printing.reprint')}</Button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExplain } from '../../api/errors';
+import type { Preset } from '../../api/types';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field, focusFirstInvalid } from '../../components/Field';
+import { QueryState } from '../../components/States';
+import { num } from '../pack/draft';
+import { useDeletePreset, useSavePreset } from './mutations';
+import { usePresets } from './queries';
+
+function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const save = useSavePreset();
+  const form = useRef<HTMLFormElement>(null);
+  const [v, setV] = useState({
+    name: preset?.name ?? '', key: preset?.key ?? '', length: String(preset?.length ?? ''), width: String(preset?.width ?? ''),
+    height: String(preset?.height ?? ''), weight: String(preset?.weight ?? ''),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const weight = num(v.weight);
+    const body = { name: v.name, key: v.key, length: num(v.length)!, width: num(v.width)!, height: num(v.height)!, ...(weight !== undefined ? { weight } : {}) };
+    try {
+      await save.mutateAsync({ id: preset?.id ?? null, body });
+      onDone();
+    } catch (err) {
+      setErrors(explain(err).fields);
+      focusFirstInvalid(form.current);
+    }
+  }
+
+  return (
+    <form ref={form} className="form-grid" aria-label={t('settings.presetForm')} onSubmit={submit} noValidate>
+      <Field label={t('settings.presetName')} path="/name" errors={errors} value={v.name} onChange={set('name')} autoFocus />
+      <Field label={t('settings.presetKey')} path="/key" errors={errors} value={v.key} onChange={set('key')} maxLength={1} />
+      <Field label={t('pack.length')} path="/length" errors={errors} value={v.length} onChange={set('length')} inputMode="decimal" />
+      <Field label={t('pack.width')} path="/width" errors={errors} value={v.width} onChange={set('width')} inputMode="decimal" />
+      <Field label={t('pack.height')} path="/height" errors={errors} value={v.height} onChange={set('height')} inputMode="decimal" />
+      <Field label={t('pack.weight')} path="/weight" errors={errors} value={v.weight} onChange={set('weight')} inputMode="decimal" hint={t('settings.optional')} />
+      <div className="actions">
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" kind="primary" busy={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Saved box sizes; at Pack the operator types a preset's key to fill the parcel. */
+export function PresetsSection() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const presets = usePresets();
+  const remove = useDeletePreset();
+  const [editing, setEditing] = useState<Preset | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Preset | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <section className="card" aria-label={t('settings.presets')}>
+      <div className="row spread">
+        <h2>{t('settings.presets')}</h2>
+        <Button onClick={() => setEditing('new')}>{t('settings.addPreset')}</Button>
+      </div>
+      {editing && <PresetForm key={editing === 'new' ? 'new' : editing.id} preset={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {error !== null && <p className="error">{explain(error).message}</p>}
+      <QueryState query={presets} empty={(d) => d.length === 0}>
+        {(list) => (
+          <ul className="rows" aria-label={t('settings.presets')}>
+            {list.map((p) => (
+              <li key={p.id}>
+                <kbd>{p.key}</kbd> <strong>{p.name}</strong>
+                <span className="muted">
+                  {' '}
+                  {p.length} × {p.width} × {p.height} cm{p.weight !== undefined && ` · ${p.weight} kg`}
+                </span>
+                <span className="row">
+                  <Button onClick={() => setEditing(p)}>{t('common.edit')}</Button>
+                  <Button kind="danger" onClick={() => setRemoving(p)}>
+                    {t('common.delete')}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('settings.deletePreset', { name: removing?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          remove.mutate(removing!.id, { onError: setError });
+          setRemoving(null);
+        }}
+      />
+    </section>
+  );
+}

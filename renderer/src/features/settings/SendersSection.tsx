@@ -1,0 +1,132 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExplain } from '../../api/errors';
+import type { Sender } from '../../api/types';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field, focusFirstInvalid } from '../../components/Field';
+import { QueryState } from '../../components/States';
+import { useDeleteSender, useSaveSender } from './mutations';
+import { useSenders } from './queries';
+
+const FIELDS = [
+  ['name', '/contact/name', 'pack.name'],
+  ['phone', '/contact/phone', 'pack.phone'],
+  ['street', '/address/street', 'pack.street'],
+  ['city', '/address/city', 'pack.city'],
+  ['state', '/address/state', 'pack.province'],
+  ['zip', '/address/zip', 'pack.zip'],
+  ['country', '/address/country', 'pack.country'],
+] as const;
+
+function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const save = useSaveSender();
+  const form = useRef<HTMLFormElement>(null);
+  const [label, setLabel] = useState(sender?.label ?? '');
+  const [isDefault, setIsDefault] = useState(sender?.is_default ?? false);
+  const [v, setV] = useState<Record<string, string>>({
+    name: sender?.contact.name ?? '', phone: sender?.contact.phone ?? '', street: sender?.address.street ?? '',
+    city: sender?.address.city ?? '', state: sender?.address.state ?? '', zip: sender?.address.zip ?? '', country: sender?.address.country ?? 'AR',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = {
+      label,
+      is_default: isDefault,
+      contact: { name: v.name!, ...(v.phone?.trim() ? { phone: v.phone.trim() } : {}) },
+      address: { street: v.street!, city: v.city!, state: v.state!, zip: v.zip!, country: v.country! },
+    };
+    try {
+      await save.mutateAsync({ id: sender?.id ?? null, body });
+      onDone();
+    } catch (err) {
+      setErrors(explain(err).fields);
+      focusFirstInvalid(form.current);
+    }
+  }
+
+  return (
+    <form ref={form} className="form-grid" aria-label={t('settings.senderForm')} onSubmit={submit} noValidate>
+      <Field label={t('settings.senderLabel')} path="/label" errors={errors} value={label} onChange={(e) => setLabel(e.target.value)} autoFocus />
+      {FIELDS.map(([k, path, key]) => (
+        <Field key={k} label={t(key)} path={path} errors={errors} value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
+      ))}
+      <label className="check">
+        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> {t('settings.isDefault')}
+      </label>
+      <div className="actions">
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" kind="primary" busy={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The account's senders: several, one default (the origin of new shipments at Pack). */
+export function SendersSection() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const senders = useSenders();
+  const remove = useDeleteSender();
+  const save = useSaveSender();
+  const [editing, setEditing] = useState<Sender | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Sender | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  return (
+    <section className="card" aria-label={t('settings.senders')}>
+      <div className="row spread">
+        <h2>{t('settings.senders')}</h2>
+        <Button onClick={() => setEditing('new')}>{t('settings.addSender')}</Button>
+      </div>
+      {editing && <SenderForm key={editing === 'new' ? 'new' : editing.id} sender={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {error !== null && <p className="error">{explain(error).message}</p>}
+      <QueryState query={senders} empty={(d) => d.length === 0}>
+        {(list) => (
+          <ul className="rows" aria-label={t('settings.senders')}>
+            {list.map((s) => (
+              <li key={s.id}>
+                <strong>{s.label}</strong> {s.is_default && <span className="pill pill-ok">{t('settings.default')}</span>}
+                <span className="muted">
+                  {' '}
+                  {s.contact.name} · {s.address.street}, {s.address.city}
+                </span>
+                <span className="row">
+                  {!s.is_default && (
+                    <Button
+                      onClick={() =>
+                        save.mutate({ id: s.id, body: { label: s.label, is_default: true, contact: s.contact, address: s.address } }, { onError: setError })
+                      }
+                    >
+                      {t('settings.makeDefault')}
+                    </Button>
+                  )}
+                  <Button onClick={() => setEditing(s)}>{t('common.edit')}</Button>
+                  <Button kind="danger" onClick={() => setRemoving(s)}>
+                    {t('common.delete')}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('settings.deleteSender', { label: removing?.label ?? '' })}
+        confirmLabel={t('common.delete')}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          remove.mutate(removing!.id, { onError: setError });
+          setRemoving(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE, ApiError } from '../../api/client';
+import { useExplain } from '../../api/errors';
+import type { Printer } from '../../api/types';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { QueryState } from '../../components/States';
+import { useSavePrinter } from '../printing/mutations';
+import { usePrinters } from '../printing/queries';
+import { FileImport } from './FileImport';
+import { useImportOffices, useImportRatecard, useSaveStationSettings } from './mutations';
+import { PresetsSection } from './PresetsSection';
+import { useStationSettings } from './queries';
+import { SendersSection } from './SendersSection';
+
+const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
+
+/** The default printer of each format is a printer's `default_for`; choosing one moves it there. */
+function DefaultPrinters() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const printers = usePrinters();
+  const save = useSavePrinter();
+  const [error, setError] = useState<unknown>(null);
+  const choose = (list: Printer[], format: (typeof FORMATS)[number], name: string) => {
+    const p = list.find((x) => x.name === name);
+    if (!p) return;
+    const { driver, connection, settings } = p;
+    save.mutate({ name, isNew: false, body: { driver, connection, settings, default_for: format } }, { onError: setError, onSuccess: () => setError(null) });
+  };
+  return (
+    <section className="card" aria-label={t('settings.defaultPrinters')}>
+      <h2>{t('settings.defaultPrinters')}</h2>
+      <QueryState query={printers}>
+        {(list) => (
+          <div className="row">
+            {FORMATS.map((f) => (
+              <label key={f} className="field">
+                {t(`printers.formats.${f}`)}
+                <select value={list.find((p) => p.default_for === f)?.name ?? ''} onChange={(e) => choose(list, f, e.target.value)}>
+                  <option value="">{t('printers.noDefault')}</option>
+                  {list.map((p) => (
+                    <option key={p.name} value={p.name}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+        )}
+      </QueryState>
+      {error !== null && <p className="error">{explain(error).message}</p>}
+    </section>
+  );
+}
+
+function TimeZone() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const settings = useStationSettings();
+  const save = useSaveStationSettings();
+  const [zone, setZone] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) setZone(settings.data.time_zone);
+  }, [settings.data]);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await save.mutateAsync({ time_zone: zone });
+      setErrors({});
+      setMessage(t('settings.saved'));
+    } catch (err) {
+      const x = explain(err);
+      setErrors(x.fields);
+      setMessage(x.message);
+    }
+  }
+  return (
+    <form className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
+      <h2>{t('settings.timeZone')}</h2>
+      <div className="row">
+        <Field label={t('settings.timeZoneField')} path="/time_zone" errors={errors} value={zone} onChange={(e) => setZone(e.target.value)} list="zones" />
+        <datalist id="zones">
+          {Intl.supportedValuesOf('timeZone')
+            .filter((z) => z.startsWith('America/'))
+            .map((z) => (
+              <option key={z} value={z} />
+            ))}
+        </datalist>
+        <Button type="submit" kind="primary" busy={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+      {message && <p className="note">{message}</p>}
+    </form>
+  );
+}
+
+/** A file that is not JSON is refused here, in the same words as a card the service refuses. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiError({ status: 400, code: 'validation_failed', detail: 'not JSON', errors: [{ path: '/', message: (e as Error).message }] });
+  }
+}
+
+function Imports() {
+  const { t } = useTranslation();
+  const ratecard = useImportRatecard();
+  const offices = useImportOffices();
+  const [replace, setReplace] = useState(false);
+  return (
+    <section className="card" aria-label={t('settings.imports')}>
+      <h2>{t('settings.imports')}</h2>
+      <FileImport
+        label={t('settings.ratecardFile')}
+        accept=".json,application/json"
+        run={async (file, text) => {
+          const info = await ratecard.mutateAsync({ card: parseJson(text), source: file.name });
+          return t('settings.ratecardImported', { version: info.version });
+        }}
+      />
+      <FileImport
+        label={t('settings.officesFile')}
+        accept=".json,.csv,text/csv,application/json"
+        run={async (file, text) => {
+          const r = await offices.mutateAsync({ format: /\.csv$/i.test(file.name) ? 'csv' : 'json', content: text, replace });
+          return t('settings.officesImported', r);
+        }}
+      >
+        <label className="check">
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> {t('settings.officesReplace')}
+        </label>
+      </FileImport>
+    </section>
+  );
+}
+
+function ConnectDesk() {
+  const { t } = useTranslation();
+  const desktop = !!window.station;
+  return (
+    <section className="card" aria-label={t('settings.connect')}>
+      <h2>{t('settings.connect')}</h2>
+      {desktop ? (
+        <p>{t('settings.connectDesktop')}</p>
+      ) : (
+        <p>
+          {t('settings.apiAddress')}: <code>{API_BASE}</code>
+        </p>
+      )}
+      <ol className="steps">
+        <li>
+          {t('settings.connectStep1')} <code>station token create --account ACCOUNT --name desk-2 --permissions shipments.read,shipments.write,rates.read</code>
+        </li>
+        <li>
+          {t('settings.connectStep2')} <code>{desktop ? 'http://HOST:8787/' : new URL('/', API_BASE).href}</code>
+        </li>
+        <li>{t('settings.connectStep3')}</li>
+      </ol>
+    </section>
+  );
+}
+
+/** Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports. */
+export function SettingsView() {
+  return (
+    <main className="page settings-grid">
+      <SendersSection />
+      <PresetsSection />
+      <DefaultPrinters />
+      <TimeZone />
+      <Imports />
+      <ConnectDesk />
+    </main>
+  );
+}
