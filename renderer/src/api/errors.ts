@@ -16,6 +16,9 @@ export interface Explained {
 const FIELD_MESSAGES: [RegExp, (m: RegExpExecArray, t: TFunction) => string][] = [
   [/^is required$/, (_, t) => t('errors.field.required')],
   [/^is not allowed$/, (_, t) => t('errors.field.notAllowed')],
+  [/^must NOT have fewer than 1 characters$/, (_, t) => t('errors.field.required')],
+  [/^must NOT have fewer than (\d+) characters$/, (m, t) => t('errors.field.minLength', { min: m[1] })],
+  [/^must NOT have more than (\d+) characters$/, (m, t) => t('errors.field.maxLength', { max: m[1] })],
   [/^must be > (\S+)$/, (m, t) => t('errors.field.greaterThan', { limit: m[1] })],
   [/^must be >= (\S+)$/, (m, t) => t('errors.field.atLeast', { limit: m[1] })],
   [/^must be <= (\S+)$/, (m, t) => t('errors.field.atMost', { limit: m[1] })],
