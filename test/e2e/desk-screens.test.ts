@@ -72,6 +72,23 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await expect.poll(() => queue.getByRole('row', { name: /^Print job / }).count()).toBe(2);
   });
 
+  it('a label cut off mid-print waits in the queue for the operator, who has it printed again, once', async () => {
+    const created = await s.request('POST', '/shipments', { token, body: shipmentBody() });
+    const before = sink.jobs.length;
+    // The printer goes off while the label's bytes arrive: they may or may not have printed, so nobody resends them.
+    sink.powerCutDuringNextJob(300);
+    const job = await s.request('POST', '/print-jobs', { token, body: { codes: [created.body.code] } });
+    await nav('Printers').click();
+    const row = page.getByRole('region', { name: 'Print queue' }).getByRole('row', { name: `Print job ${job.body.id}` });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Waiting for your answer');
+    await expect.poll(() => row.getByRole('button', { name: 'It printed' }).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'queue-unconfirmed-1366x768.png') });
+    expect(sink.jobs.length).toBe(before);
+    await row.getByRole('button', { name: 'Print again' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Printed');
+    expect(sink.jobs.length).toBe(before + 1);
+  });
+
   it('Settings: a second default sender, a preset, a refused rate card shown by place, the time zone', async () => {
     await nav('Settings').click();
     const senders = page.getByRole('region', { name: 'Senders' });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
-import { canDo } from './job-states';
-import { useCancelJob, useMoveJob, useRetryJob } from './mutations';
+import { canDo } from '../../../../core/printing/job-states';
+import { useCancelJob, useConfirmJob, useMoveJob, usePrintAgain, useRetryJob } from './mutations';
 import { PdfLink } from './PdfLink';
 import { usePrinters } from './queries';
 import { printReason } from './reason';
@@ -20,6 +20,8 @@ export function JobPanel({ job, onChanged }: { job: PrintJob; onChanged?: (job: 
   const retry = useRetryJob();
   const cancel = useCancelJob();
   const move = useMoveJob();
+  const confirm = useConfirmJob();
+  const again = usePrintAgain();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<unknown>(null);
 
@@ -43,6 +45,16 @@ export function JobPanel({ job, onChanged }: { job: PrintJob; onChanged?: (job: 
         {job.attempts > 1 && <> · {t('printing.attempts', { count: job.attempts })}</>}
       </p>
       <div className="row">
+        {canDo(job.state, 'confirm') && (
+          <Button kind="primary" onClick={() => after(confirm.mutateAsync(job.id))} busy={confirm.isPending}>
+            {t('printing.confirm')}
+          </Button>
+        )}
+        {canDo(job.state, 'print_again') && (
+          <Button onClick={() => after(again.mutateAsync(job.id))} busy={again.isPending}>
+            {t('printing.printAgain')}
+          </Button>
+        )}
         {canDo(job.state, 'retry') && (
           <Button onClick={() => after(retry.mutateAsync(job.id))} busy={retry.isPending}>
             {t('printing.retry')}

@@ -5,8 +5,8 @@ import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { QueryState } from '../../components/States';
-import { canDo, JOB_STATES, type JobState } from './job-states';
-import { useCancelJob, usePrint, useRetryJob } from './mutations';
+import { canDo, JOB_STATES, needsOperator, type JobState } from '../../../../core/printing/job-states';
+import { useCancelJob, useConfirmJob, usePrint, usePrintAgain, useRetryJob } from './mutations';
 import { useJobs } from './queries';
 import { printReason } from './reason';
 
@@ -19,6 +19,8 @@ export function QueueView() {
   const jobs = useJobs({ size: 50, ...(state ? { state } : {}) });
   const retry = useRetryJob();
   const cancel = useCancelJob();
+  const confirm = useConfirmJob();
+  const again = usePrintAgain();
   const print = usePrint();
   const [error, setError] = useState<unknown>(null);
   const run = (p: Promise<unknown>) => p.then(() => setError(null), setError);
@@ -71,7 +73,7 @@ export function QueueView() {
                   <td className="mono codes">{j.codes.join(', ')}</td>
                   <td>{j.printer}</td>
                   <td>
-                    <span className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : 'plain'}`}>{t(`printing.state.${j.state}`)}</span>
+                    <span className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : needsOperator(j.state) ? 'warn' : 'plain'}`}>{t(`printing.state.${j.state}`)}</span>
                     {j.reprint && <span className="muted"> · {t('printing.reprint')}</span>}
                   </td>
                   <td>
@@ -80,6 +82,12 @@ export function QueueView() {
                   <td>{j.attempts}</td>
                   <td>{printReason(j.last_error, t) ?? '—'}</td>
                   <td className="row">
+                    {canDo(j.state, 'confirm') && (
+                      <Button kind="primary" onClick={() => void run(confirm.mutateAsync(j.id))}>
+                        {t('printing.confirm')}
+                      </Button>
+                    )}
+                    {canDo(j.state, 'print_again') && <Button onClick={() => void run(again.mutateAsync(j.id))}>{t('printing.printAgain')}</Button>}
                     {canDo(j.state, 'retry') && <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>}
                     {canDo(j.state, 'cancel') && (
                       <Button kind="danger" onClick={() => void run(cancel.mutateAsync(j.id))}>

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../api/client';
+import { ApiError, type OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { PrintJob } from '../../api/types';
-import { canDo } from './job-states';
 import { printingKeys } from './queries';
 
 /** Every change to printers or jobs refreshes what the desk shows of printing. */
-function usePrintingMutation<I, O>(run: (input: I) => Promise<O>) {
+function usePrintingMutation<I, O>(run: (input: I) => Promise<O>, options: { retry?: (count: number, error: unknown) => boolean } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }),
+    ...(options.retry ? { retry: options.retry, retryDelay: 500 } : {}),
+  });
 }
 
 export function usePrint() {
@@ -45,15 +48,25 @@ export function useTestPrinter() {
 }
 
 /**
- * Sends the rest of a job to another printer. The queue has no move yet: the job is canceled (nothing of it printed
- * on its printer after that) and the same labels are queued on the other printer, as a reprint when any came out.
+ * Sends the rest of a job to another printer: the queue moves it, and it never prints on the first one again. An
+ * attempt under way (up to the connect timeout of an unreachable printer) must end first, so "is printing" is asked again.
  */
 export function useMoveJob() {
   const client = useClient();
-  return usePrintingMutation(async ({ job, printer }: { job: PrintJob; printer: string }) => {
-    if (canDo(job.state, 'cancel')) await client.call('printJobs.cancel', { params: { id: String(job.id) } });
-    return client.call('printJobs.create', {
-      body: { codes: job.codes.slice(job.progress.done), printer, format: job.format, ...(job.reprint ? { reprint: true } : {}) },
-    });
-  });
+  return usePrintingMutation(
+    ({ job, printer }: { job: PrintJob; printer: string }) => client.call('printJobs.move', { params: { id: String(job.id) }, body: { printer } }),
+    { retry: (count, e) => count < 12 && e instanceof ApiError && e.problem.code === 'invalid_state' && /printing/.test(e.problem.detail) },
+  );
+}
+
+/** The operator's answer to an unconfirmed job: the label came out ("it printed"). */
+export function useConfirmJob() {
+  const client = useClient();
+  return usePrintingMutation((id: number) => client.call('printJobs.confirm', { params: { id: String(id) } }));
+}
+
+/** The operator's answer to an unconfirmed job: it did not come out, send it again. */
+export function usePrintAgain() {
+  const client = useClient();
+  return usePrintingMutation((id: number) => client.call('printJobs.printAgain', { params: { id: String(id) } }));
 }

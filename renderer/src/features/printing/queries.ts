@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { StationClient } from '../../api/client';
-import { isFinalJobState } from './job-states';
+import { isFinalJobState } from '../../../../core/printing/job-states';
 
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
 
