@@ -6,13 +6,14 @@ import { quoteSuite } from './quote.js';
 import { shipmentsSuite } from './shipments.js';
 import { printingSuite } from './printing.js';
 import { labelsSuite } from './labels.js';
+import { deskSuite } from './desk.js';
 
 export interface BenchSuite {
   name: string;
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, printingSuite, labelsSuite];
+const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, printingSuite, labelsSuite, deskSuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
