@@ -7,7 +7,7 @@ import type { ShipmentService } from '../shipments/service.js';
 import type { ShipmentStore } from '../shipments/store.js';
 import type { Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
-import { createDownloads } from './downloads.js';
+import { createDownloads } from '../downloads/downloads.js';
 import { createLabelService } from './service.js';
 
 export interface LabelFeatureDeps {

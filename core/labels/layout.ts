@@ -1,6 +1,7 @@
-import { code128, qrCode, type Modules } from './barcodes.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type FilledRect, type ModuleGrid, type Primitive } from './primitives.js';
-import { fitText, type Box, type FitOptions } from './text-fit.js';
+import { code128, qrCode, type Modules } from '../drawing/barcodes.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type FilledRect, type ModuleGrid, type Primitive } from '../drawing/primitives.js';
+import { formatKg } from '../drawing/numbers.js';
+import { fitText, type Box, type FitOptions } from '../drawing/text-fit.js';
 
 /** Everything a label prints, already resolved from the shipment (office names, piece numbers, the QR token). */
 export interface LabelData {
@@ -136,9 +137,4 @@ function centered(m: Modules, box: Box, maxModule: number, moduleHeight: number 
 
 function rect(x: number, y: number, w: number, h: number): FilledRect {
   return { kind: 'rect', x, y, w, h };
-}
-
-/** Up to 3 decimals, no trailing zeros: 2.5, 0.125, 12. */
-export function formatKg(kg: number): string {
-  return String(Math.round(kg * 1000) / 1000);
 }

@@ -1,6 +1,6 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { boldStroke, loadFont } from './fonts.js';
-import type { Primitive } from './primitives.js';
+import { boldStroke, loadFont } from '../drawing/fonts.js';
+import type { Primitive } from '../drawing/primitives.js';
 import type { MonoRaster } from './raster-types.js';
 
 const FAMILY = 'Station Label';

@@ -5,9 +5,9 @@ import type { ShipmentService } from '../shipments/service.js';
 import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { labelData } from './data.js';
-import { downloadUrl, type Downloads } from './downloads.js';
+import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from './primitives.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from './raster-types.js';
 import { MAX_LABEL_CODES, TILES_PER_A4, type LabelFormat } from './formats.js';
 

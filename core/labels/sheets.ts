@@ -1,5 +1,5 @@
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type Primitive } from './primitives.js';
-import { PdfPainter, PT_PER_MM, type Matrix, type PagePainter } from './pdf.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type Primitive } from '../drawing/primitives.js';
+import { PdfPainter, PT_PER_MM, type Matrix, type PagePainter } from '../drawing/pdf.js';
 import { TILES_PER_A4, type LabelFormat } from './formats.js';
 
 

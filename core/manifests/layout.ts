@@ -1,7 +1,7 @@
-import { code128 } from '../labels/barcodes.js';
-import { formatKg } from '../labels/layout.js';
-import type { ModuleGrid, Primitive } from '../labels/primitives.js';
-import { fitText, type Box, type FitOptions } from '../labels/text-fit.js';
+import { code128 } from '../drawing/barcodes.js';
+import { formatKg } from '../drawing/numbers.js';
+import type { ModuleGrid, Primitive } from '../drawing/primitives.js';
+import { fitText, type Box, type FitOptions } from '../drawing/text-fit.js';
 
 export interface ManifestLine {
   code: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
-import { downloadUrl, type Downloads } from '../labels/downloads.js';
+import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { PartyT } from '../schemas/common.js';
 import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
 import { inTransaction, type Db } from '../store/db.js';
@@ -70,7 +70,7 @@ export function createManifestService({ db, clock, store: shipmentStore, trackin
       };
     });
     const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat("yyyy-MM-dd HH:mm ZZZZ");
-    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('../labels/render.js');
+    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('./render.js');
     const pdf = await pagesPdf(
       manifestPages({ id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight }, lines),
       A4_W,

@@ -5,7 +5,7 @@ import { postalKey } from '../quote/ratecard.js';
 import { pageEnvelope, pageWindow, type AddressT } from '../schemas/common.js';
 import type { PickupOffices } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
-import { boxAround, distanceKm, type LatLng } from './geo.js';
+import { boxAround, distanceKm, type LatLng } from '../geo.js';
 import { readOfficeFile } from './import-file.js';
 import type { OfficeRecordT, OfficeT } from './schemas.js';
 import { createOfficeStore, type OfficeRow } from './store.js';

@@ -1,7 +1,7 @@
 import { fieldError } from '../errors.js';
 import { implement } from '../operations/types.js';
+import type { LatLng } from '../geo.js';
 import { officeApi } from './api.js';
-import type { LatLng } from './geo.js';
 
 /** `near=lat,lng` (its shape is checked by the schema; the ranges here). */
 function parseNear(near: string): LatLng {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { distanceKm, type LatLng } from '../offices/geo.js';
+import { distanceKm, type LatLng } from '../geo.js';
 import { compareKeys, DAY_MS, type CompiledZone, type RateCard } from './ratecard.js';
 import type { Size } from './ratecard-schema.js';
 

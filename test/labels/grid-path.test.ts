@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { code128, qrCode } from '../../core/labels/barcodes.js';
-import { gridPath } from '../../core/labels/pdf.js';
-import type { ModuleGrid } from '../../core/labels/primitives.js';
+import { code128, qrCode } from '../../core/drawing/barcodes.js';
+import { gridPath } from '../../core/drawing/pdf.js';
+import type { ModuleGrid } from '../../core/drawing/primitives.js';
 
 const grid = (cols: number, rows: number, bits: Uint8Array): ModuleGrid => ({ kind: 'modules', x: 0, y: 0, module: 1, moduleHeight: 1, cols, rows, bits });
 
