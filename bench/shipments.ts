@@ -17,7 +17,6 @@ import { join, resolve } from 'node:path';
 import { createCore } from '../core/index.js';
 import { generateCode } from '../core/shipments/code.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
-import { searchWords } from '../core/shipments/service.js';
 import { createShipmentStore } from '../core/shipments/store.js';
 import { createTracking } from '../core/tracking/service.js';
 import { initialStatus } from '../core/tracking/transitions.js';
@@ -180,15 +179,12 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
           const at = Math.round(start + i * step);
           const code = generateCode();
           const status = i / total < 0.9 && r.next() < 0.8 ? 'DELIVERED' : initialStatus(s.type);
-          const id = store.insert(
-            {
-              account_id: owners[i % accounts]!, code, ref: s.ref, type: s.type, method: 'STANDARD', office_id: null,
-              value: s.value ?? null, content: s.content ?? null, notes: null, platform: s.platform ?? null,
-              origin: JSON.stringify(s.origin), destination: JSON.stringify(s.destination),
-              dimensions: JSON.stringify(s.dimensions), status, parent_id: null, number: null, created_at: at, updated_at: at,
-            },
-            searchWords(code, s.ref, [s.origin, s.destination as typeof s.origin]),
-          );
+          const id = store.insert({
+            account_id: owners[i % accounts]!, code, ref: s.ref, type: s.type, method: 'STANDARD', office_id: null,
+            value: s.value ?? null, content: s.content ?? null, notes: null, platform: s.platform ?? null,
+            origin: s.origin, destination: s.destination as typeof s.origin,
+            dimensions: s.dimensions, status, parent_id: null, number: null, created_at: at, updated_at: at,
+          });
           tracking.start(id, status, at);
           if (i % sampleEvery === 0) (samples.refs.push(s.ref), samples.codes.push(code));
         }

@@ -37,7 +37,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     db, clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
   });
   const labelFeature = createLabelFeature({
-    db, clock, dataDir, store: shipmentStore, shipments, tracking, offices, timeZone: settings.timeZone,
+    db, clock, dataDir, shipments, tracking, offices, timeZone: settings.timeZone,
   });
   return {
     db,

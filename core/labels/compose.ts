@@ -4,7 +4,6 @@ import type { OfficeDirectory } from '../offices/directory.js';
 import { createKeyStore, keysDir } from '../qr/keys.js';
 import { createQrTokens } from '../qr/tokens.js';
 import type { ShipmentService } from '../shipments/service.js';
-import type { ShipmentStore } from '../shipments/store.js';
 import type { Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
@@ -14,7 +13,6 @@ export interface LabelFeatureDeps {
   db: Db;
   clock: Clock;
   dataDir: string;
-  store: ShipmentStore;
   shipments: ShipmentService;
   tracking: Tracking;
   offices: Pick<OfficeDirectory, 'byId'>;
@@ -33,7 +31,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
   return {
     keys,
     qr,
-    labels: createLabelService({ db: d.db, store: d.store, shipments: d.shipments, offices: d.offices, qr, downloads }),
-    manifests: createManifestService({ db: d.db, clock: d.clock, store: d.store, tracking: d.tracking, downloads, timeZone: d.timeZone }),
+    labels: createLabelService({ db: d.db, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    manifests: createManifestService({ db: d.db, clock: d.clock, shipments: d.shipments, tracking: d.tracking, downloads, timeZone: d.timeZone }),
   };
 }

@@ -1,8 +1,8 @@
 import { fieldError, invalidState } from '../errors.js';
 import type { OfficeDirectory } from '../offices/directory.js';
 import type { QrTokens } from '../qr/tokens.js';
+import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentService } from '../shipments/service.js';
-import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
@@ -22,8 +22,8 @@ export interface PdfOptions {
 
 export interface LabelServiceDeps {
   db: Db;
-  store: ShipmentStore;
-  shipments: ShipmentService;
+  /** What labels need of the shipment service. */
+  shipments: Pick<ShipmentService, 'byCode' | 'byId' | 'packagesOf' | 'markLabelled' | 'accountOfCode'>;
   offices: Pick<OfficeDirectory, 'byId'>;
   qr: QrTokens;
   downloads: Downloads;
@@ -33,28 +33,28 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, store, shipments, offices, qr, downloads }: LabelServiceDeps) {
-  function labellable(row: ShipmentRow): ShipmentRow {
+export function createLabelService({ db, shipments, offices, qr, downloads }: LabelServiceDeps) {
+  function labellable(row: ShipmentRecord): ShipmentRecord {
     if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
     return row;
   }
 
   /** The shipments of a document, in order; with `packages`, each parent followed by its live packages. */
-  function pieces(accountId: number, codes: string[], withPackages: boolean): ShipmentRow[] {
-    const out: ShipmentRow[] = [];
+  function pieces(accountId: number, codes: string[], withPackages: boolean): ShipmentRecord[] {
+    const out: ShipmentRecord[] = [];
     for (const code of codes) {
       const row = labellable(shipments.byCode(accountId, code));
       out.push(row);
-      if (withPackages && row.packages > 0) out.push(...store.children(row.id).filter((c) => c.status !== 'CANCELED'));
+      if (withPackages && row.packages > 0) out.push(...shipments.packagesOf(row.id).filter((c) => c.status !== 'CANCELED'));
     }
     return out;
   }
 
-  async function dataOf(accountId: number, rows: ShipmentRow[]): Promise<LabelData[]> {
+  async function dataOf(accountId: number, rows: ShipmentRecord[]): Promise<LabelData[]> {
     const parents = new Map<number, number>();
     const packagesOf = (parentId: number) => {
       let n = parents.get(parentId);
-      if (n === undefined) parents.set(parentId, (n = store.byId(accountId, parentId)?.packages ?? 0));
+      if (n === undefined) parents.set(parentId, (n = shipments.byId(accountId, parentId)?.packages ?? 0));
       return n;
     };
     return Promise.all(
@@ -73,20 +73,20 @@ export function createLabelService({ db, store, shipments, offices, qr, download
    * Records that the shipments were labelled, in one transaction with `andThen` (e.g. the download link). Each
    * row is read again inside it: a shipment canceled while its PDF was drawn gets no label after all.
    */
-  function markLabelled<T>(accountId: number, rows: ShipmentRow[], andThen: () => T): T {
+  function markLabelled<T>(accountId: number, rows: ShipmentRecord[], andThen: () => T): T {
     return inTransaction(db, () => {
-      for (const r of rows) shipments.markLabelled(labellable(store.byId(accountId, r.id)!));
+      for (const r of rows) shipments.markLabelled(labellable(shipments.byId(accountId, r.id)!));
       return andThen();
     });
   }
 
-  async function rasterOf(accountId: number, row: ShipmentRow, dpi: 203 | 300): Promise<MonoRaster> {
+  async function rasterOf(accountId: number, row: ShipmentRecord, dpi: 203 | 300): Promise<MonoRaster> {
     const [data] = await dataOf(accountId, [row]);
     const { labelLayout, renderRaster } = await import('./render.js');
     return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
   }
 
-  async function document(accountId: number, codes: string[], opts: PdfOptions): Promise<{ rows: ShipmentRow[]; pdf: Uint8Array }> {
+  async function document(accountId: number, codes: string[], opts: PdfOptions): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
     if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
     if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
     if (opts.start !== undefined) {

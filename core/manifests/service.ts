@@ -4,8 +4,8 @@ import { DateTime } from 'luxon';
 import type { Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
-import type { PartyT } from '../schemas/common.js';
-import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
+import type { ShipmentRecord } from '../shipments/record.js';
+import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { MAX_MANIFEST_CODES } from './schemas.js';
@@ -26,13 +26,13 @@ export interface ManifestView {
 export interface ManifestDeps {
   db: Db;
   clock: Clock;
-  store: ShipmentStore;
+  /** What manifests need of the shipment service. */
+  shipments: Pick<ShipmentService, 'find' | 'byId'>;
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => string;
 }
 
-const weightOf = (r: ShipmentRow) => (JSON.parse(r.dimensions) as { weight: number }).weight;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
@@ -41,12 +41,12 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, store: shipmentStore, tracking, downloads, timeZone }: ManifestDeps) {
+export function createManifestService({ db, clock, shipments, tracking, downloads, timeZone }: ManifestDeps) {
   const store = createManifestStore(db);
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
-  function byCode(accountId: number, code: string, i: number): ShipmentRow {
-    const row = shipmentStore.byCode(accountId, code.toUpperCase());
+  function byCode(accountId: number, code: string, i: number): ShipmentRecord {
+    const row = shipments.find(accountId, code);
     if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
     if (row.status !== 'TO_COLLECT')
       throw new DomainError('invalid_state', `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`, {
@@ -58,15 +58,15 @@ export function createManifestService({ db, clock, store: shipmentStore, trackin
   /** The PDF is drawn from stored data, so a manifest whose file is missing (e.g. a crash after commit) draws it again. */
   async function ensurePdf(m: ManifestRow): Promise<void> {
     if (existsSync(join(downloads.dataDir, fileOf(m.id)))) return;
-    const rows = store.shipmentIds(m.id).map((id) => shipmentStore.byId(m.account_id, id)!);
+    const rows = store.shipmentIds(m.id).map((id) => shipments.byId(m.account_id, id)!);
     const lines: ManifestLine[] = rows.map((r) => {
-      const dest = JSON.parse(r.destination) as PartyT;
+      const dest = r.destination;
       return {
         code: r.code,
         receiver: dest.contact.name,
         city: `${dest.address.zip} ${dest.address.city}`,
-        weightKg: weightOf(r),
-        piece: r.parent_id !== null && r.number !== null ? `${r.number}/${shipmentStore.byId(m.account_id, r.parent_id)?.packages ?? r.number}` : '1',
+        weightKg: r.dimensions.weight,
+        piece: r.parent_id !== null && r.number !== null ? `${r.number}/${shipments.byId(m.account_id, r.parent_id)?.packages ?? r.number}` : '1',
       };
     });
     const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat("yyyy-MM-dd HH:mm ZZZZ");
@@ -82,7 +82,7 @@ export function createManifestService({ db, clock, store: shipmentStore, trackin
 
   async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {
     await ensurePdf(m);
-    const codes = store.shipmentIds(m.id).map((id) => shipmentStore.byId(m.account_id, id)!.code);
+    const codes = store.shipmentIds(m.id).map((id) => shipments.byId(m.account_id, id)!.code);
     const secret = downloads.link({ accountId: m.account_id, kind: 'manifest', codes, format: 'A4', file: fileOf(m.id) });
     return {
       id: m.id,
@@ -110,7 +110,7 @@ export function createManifestService({ db, clock, store: shipmentStore, trackin
           created_at: clock.now().getTime(),
           shipments: new Set(rows.map((r) => r.parent_id ?? r.id)).size,
           pieces: rows.length,
-          weight: round3(rows.reduce((a, r) => a + weightOf(r), 0)),
+          weight: round3(rows.reduce((a, r) => a + r.dimensions.weight, 0)),
         };
         const id = store.insert(m, rows.map((r) => r.id));
         for (const r of rows) tracking.move(r, { status: 'COLLECTED' });

@@ -1,10 +1,9 @@
-import type { PartyT } from '../schemas/common.js';
-import type { ShipmentRow } from '../shipments/store.js';
+import type { ShipmentRecord } from '../shipments/record.js';
 
 /** The text of a label in ESC/POS native mode, as plain lines for the printer's own font. */
-export function nativeLines(r: ShipmentRow): string[] {
-  const to = JSON.parse(r.destination) as PartyT;
-  const from = JSON.parse(r.origin) as PartyT;
+export function nativeLines(r: ShipmentRecord): string[] {
+  const to = r.destination;
+  const from = r.origin;
   const a = to.address;
   return [
     `${r.method} ${r.type}  ref ${r.ref}`,

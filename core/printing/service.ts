@@ -1,6 +1,6 @@
 import { isoOrNull, type Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
-import type { ShipmentRow } from '../shipments/store.js';
+import type { ShipmentRecord } from '../shipments/record.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { MonoRaster } from '../labels/raster-types.js';
 import { drivers } from './drivers.js';
@@ -18,7 +18,7 @@ import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec,
 /** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
 export interface LabelsPort {
   /** The shipment of the account a label can be made for (not_found in another account, invalid_state when canceled). */
-  labellable(accountId: number, code: string): ShipmentRow;
+  labellable(accountId: number, code: string): ShipmentRecord;
   renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat }): Promise<Uint8Array>;
   renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */

@@ -1,6 +1,25 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
-import type { SearchFilter, ShipmentRow } from './store.js';
+import type { ShipmentRecord } from './record.js';
+import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
+
+/** Filters of a search, already resolved to columns and epoch milliseconds. */
+export interface SearchFilter {
+  accountId: number;
+  match?: string;
+  code?: string;
+  status?: string;
+  subStatus?: string;
+  platform?: string;
+  dateColumn: 'created_at' | 'updated_at';
+  from?: number;
+  to?: number;
+  statusIn?: readonly string[];
+  pending?: boolean;
+  newestFirst: boolean;
+  limit: number;
+  offset: number;
+}
 
 /**
  * The full-text index (`shipment_search`, migration 005) keys a shipment by its account and, within the account,
@@ -26,7 +45,7 @@ type Query = { sql: string; args: unknown[] };
  * row), else joined to the matches' rows. Without it, the account's date index gives the page and
  * `shipment_counts` the total when only the status is filtered.
  */
-export function createShipmentSearch(db: Db, selectRows: string) {
+export function createShipmentSearch(db: Db) {
   const add = db.prepare<[number, number, string]>(`INSERT INTO shipment_search (rowid, words) VALUES (${idOf('?')}, ?)`);
 
   /** Searches have a bounded number of shapes (which filters are present); each is prepared once. */
@@ -113,7 +132,7 @@ export function createShipmentSearch(db: Db, selectRows: string) {
     /** Adds a new shipment's words; the caller holds the insert's transaction. */
     add: (accountId: number, id: number, words: string) => void add.run(accountId, id, words),
 
-    search(f: SearchFilter): { rows: ShipmentRow[]; total: number } {
+    search(f: SearchFilter): { rows: ShipmentRecord[]; total: number } {
       const filters = rowFilters(f);
       const dir = f.newestFirst ? 'DESC' : 'ASC';
       const order = `ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir}`;
@@ -128,9 +147,9 @@ export function createShipmentSearch(db: Db, selectRows: string) {
         page = { sql: `SELECT s.id FROM shipments s WHERE s.account_id = ?${filters.sql} ${order}`, args: [f.accountId, ...filters.args] };
       }
       // The page's ids first, then those rows: the matches are sorted on keys or (date, id), never on whole rows.
-      const rows = prepared(`${selectRows} WHERE s.id IN (${page.sql} LIMIT ? OFFSET ?) ${order}`)
+      const rows = prepared(`${SELECT_ROWS} WHERE s.id IN (${page.sql} LIMIT ? OFFSET ?) ${order}`)
         .all(...page.args, f.limit, f.offset) as ShipmentRow[];
-      return { rows, total: count(f, filters) };
+      return { rows: rows.map(fromRow), total: count(f, filters) };
     },
   };
 }

@@ -2,13 +2,14 @@ import { DateTime } from 'luxon';
 import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
-import type { Status } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { ACTIVE_STATUSES, initialStatus } from '../tracking/transitions.js';
 import { generateCode } from './code.js';
 import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
-import type { SearchFilter, ShipmentRow, ShipmentStore } from './store.js';
+import type { NewShipment, ShipmentRecord } from './record.js';
+import type { SearchFilter } from './search.js';
+import type { ShipmentStore } from './store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,23 +19,23 @@ export interface PickupOffices {
   pickupAddress(officeId: number): AddressT;
 }
 
-export function shipmentView(r: ShipmentRow): ShipmentT {
+export function shipmentView(r: ShipmentRecord): ShipmentT {
   return {
     id: r.id,
     code: r.code,
     ref: r.ref,
-    type: r.type as ShipmentT['type'],
-    method: r.method as ShipmentT['method'],
+    type: r.type,
+    method: r.method,
     office: r.office_id,
     value: r.value,
     content: r.content,
     notes: r.notes,
     platform: r.platform as ShipmentT['platform'],
-    origin: JSON.parse(r.origin) as PartyT,
-    destination: JSON.parse(r.destination) as PartyT,
-    dimensions: JSON.parse(r.dimensions) as ShipmentT['dimensions'],
-    status: r.status as ShipmentT['status'],
-    sub_status: r.sub_status as ShipmentT['sub_status'],
+    origin: r.origin,
+    destination: r.destination,
+    dimensions: r.dimensions,
+    status: r.status,
+    sub_status: r.sub_status,
     twin: r.twin,
     number: r.number,
     packages: r.packages,
@@ -42,16 +43,6 @@ export function shipmentView(r: ShipmentRow): ShipmentT {
     updated_at: new Date(r.updated_at).toISOString(),
     labelled_at: isoOrNull(r.labelled_at),
   };
-}
-
-/** The words `q` finds a shipment by: ref, code, every address field, contact names and e-mails. */
-export function searchWords(code: string, ref: string, parties: PartyT[]): string {
-  const words = [ref, code];
-  for (const p of parties) {
-    const a = p.address;
-    words.push(p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country);
-  }
-  return words.filter(Boolean).join(' ');
 }
 
 /** `q` → an FTS5 query: every word must match, each as a prefix; quoting keeps FTS syntax out of user text. */
@@ -86,7 +77,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
   }
 
   /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
-  function resolve(accountId: number, idOrCode: string): ShipmentRow {
+  function resolve(accountId: number, idOrCode: string): ShipmentRecord {
     if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
     const row = store.byId(accountId, Number(idOrCode));
     if (!row) throw notFound(`shipment ${idOrCode}`);
@@ -94,7 +85,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
   }
 
   /** The account's shipment with this code, in any letter case; another account's is not found. */
-  function byCode(accountId: number, code: string): ShipmentRow {
+  function byCode(accountId: number, code: string): ShipmentRecord {
     const row = store.byCode(accountId, code.toUpperCase());
     if (!row) throw notFound(`shipment ${code}`);
     return row;
@@ -116,16 +107,10 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     return { contact: input.destination.contact, address: officeAddress };
   }
 
-  function insert(accountId: number, row: Omit<Parameters<ShipmentStore['insert']>[0], 'code' | 'created_at' | 'updated_at' | 'account_id'>) {
+  function insert(accountId: number, s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>) {
     const now = store.creationTime(clock.now().getTime());
-    const code = uniqueCode();
-    const origin = JSON.parse(row.origin) as PartyT;
-    const destination = JSON.parse(row.destination) as PartyT;
-    const id = store.insert(
-      { ...row, account_id: accountId, code, created_at: now, updated_at: now },
-      searchWords(code, row.ref, [origin, destination]),
-    );
-    tracking.start(id, row.status as Status, now);
+    const id = store.insert({ ...s, account_id: accountId, code: uniqueCode(), created_at: now, updated_at: now });
+    tracking.start(id, s.status, now);
     return store.byId(accountId, id)!;
   }
 
@@ -163,9 +148,9 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
           content: input.content ?? null,
           notes: input.notes ?? null,
           platform: input.platform ?? null,
-          origin: JSON.stringify(input.origin),
-          destination: JSON.stringify(destination),
-          dimensions: JSON.stringify(input.dimensions),
+          origin: input.origin,
+          destination,
+          dimensions: input.dimensions,
           status: initialStatus(input.type),
           parent_id: null,
           number: null,
@@ -192,9 +177,9 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
           content: input.content ?? null,
           notes: input.notes ?? null,
           platform: parent.platform,
-          origin: JSON.stringify(input.origin),
+          origin: input.origin,
           destination: parent.destination,
-          dimensions: JSON.stringify(input.dimensions),
+          dimensions: input.dimensions,
           status: initialStatus(parent.type),
           parent_id: parent.id,
           number: parent.packages + 1,
@@ -253,9 +238,18 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       return pageEnvelope(rows.map(shipmentView), total, window);
     },
 
+    /** The account's shipment with this code (any letter case), or undefined. */
+    find: (accountId: number, code: string) => store.byCode(accountId, code.toUpperCase()),
+
+    /** The account's shipment with this id, or undefined. */
+    byId: (accountId: number, id: number) => store.byId(accountId, id),
+
+    /** A parent's packages, by number. */
+    packagesOf: (parentId: number) => store.children(parentId),
+
     /** Marks a shipment as labelled (first time only); used by the label generator. */
-    markLabelled(row: ShipmentRow): void {
-      store.markLabelled(row.id, clock.now().getTime());
+    markLabelled(s: ShipmentRecord): void {
+      store.markLabelled(s.id, clock.now().getTime());
     },
 
     history(accountId: number, idOrCode: string) {

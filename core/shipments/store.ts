@@ -1,56 +1,21 @@
 import type { Db } from '../store/db.js';
-import type { Status } from '../schemas/codes.js';
+import type { Status, SubStatus } from '../schemas/codes.js';
+import type { PartyT } from '../schemas/common.js';
+import type { NewShipment, ShipmentRecord } from './record.js';
+import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
 import { createShipmentSearch } from './search.js';
 
-export interface ShipmentRow {
-  id: number;
-  account_id: number;
-  code: string;
-  ref: string;
-  type: string;
-  method: string;
-  office_id: number | null;
-  value: number | null;
-  content: string | null;
-  notes: string | null;
-  platform: string | null;
-  origin: string;
-  destination: string;
-  dimensions: string;
-  status: string;
-  sub_status: string | null;
-  parent_id: number | null;
-  number: number | null;
-  packages: number;
-  created_at: number;
-  updated_at: number;
-  labelled_at: number | null;
-  /** The parent's code, joined in. */
-  twin: string | null;
+/** The words `q` finds a shipment by: ref, code, every address field, contact names and e-mails. */
+export function searchWords(code: string, ref: string, parties: PartyT[]): string {
+  const words = [ref, code];
+  for (const p of parties) {
+    const a = p.address;
+    words.push(p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country);
+  }
+  return words.filter(Boolean).join(' ');
 }
 
-export type NewShipmentRow = Omit<ShipmentRow, 'id' | 'twin' | 'packages' | 'labelled_at' | 'sub_status'>;
-
-/** Filters of a search, already resolved to columns and epoch milliseconds. */
-export interface SearchFilter {
-  accountId: number;
-  match?: string;
-  code?: string;
-  status?: string;
-  subStatus?: string;
-  platform?: string;
-  dateColumn: 'created_at' | 'updated_at';
-  from?: number;
-  to?: number;
-  statusIn?: readonly string[];
-  pending?: boolean;
-  newestFirst: boolean;
-  limit: number;
-  offset: number;
-}
-
-const SELECT = 'SELECT s.*, p.code AS twin FROM shipments s LEFT JOIN shipments p ON p.id = s.parent_id';
-
+/** The shipments table and its search index. Returns records; the row and its JSON columns stay in here. */
 export function createShipmentStore(db: Db) {
   const stmts = {
     insert: db.prepare(
@@ -59,12 +24,12 @@ export function createShipmentStore(db: Db) {
        VALUES (@account_id, @code, @ref, @type, @method, @office_id, @value, @content, @notes, @platform, @origin,
          @destination, @dimensions, @status, @parent_id, @number, @created_at, @updated_at)`,
     ),
-    byId: db.prepare<[number, number], ShipmentRow>(`${SELECT} WHERE s.id = ? AND s.account_id = ?`),
-    byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT} WHERE s.code = ? AND s.account_id = ?`),
+    byId: db.prepare<[number, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.id = ? AND s.account_id = ?`),
+    byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.code = ? AND s.account_id = ?`),
     byRef: db.prepare<[number, string], { id: number; code: string }>('SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?'),
     codeExists: db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE code = ?'),
     accountOfCode: db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?'),
-    children: db.prepare<[number], ShipmentRow>(`${SELECT} WHERE s.parent_id = ? ORDER BY s.number`),
+    children: db.prepare<[number], ShipmentRow>(`${SELECT_ROWS} WHERE s.parent_id = ? ORDER BY s.number`),
     setStatus: db.prepare<[string, string | null, number, number]>(
       'UPDATE shipments SET status = ?, sub_status = ?, updated_at = ? WHERE id = ?',
     ),
@@ -74,7 +39,8 @@ export function createShipmentStore(db: Db) {
     ),
     lastCreated: db.prepare<[], { created_at: number }>('SELECT created_at FROM shipments ORDER BY id DESC LIMIT 1'),
   };
-  const search = createShipmentSearch(db, SELECT);
+  const search = createShipmentSearch(db);
+  const record = (r: ShipmentRow | undefined) => (r ? fromRow(r) : undefined);
 
   return {
     /**
@@ -83,19 +49,26 @@ export function createShipmentStore(db: Db) {
      */
     creationTime: (now: number) => Math.max(now, stmts.lastCreated.get()?.created_at ?? now),
 
-    /** Inserts the row and its search words; the caller holds the transaction. */
-    insert(row: NewShipmentRow, words: string): number {
-      const id = Number(stmts.insert.run(row).lastInsertRowid);
-      search.add(row.account_id, id, words);
+    /** Inserts the shipment and its search words; the caller holds the transaction. */
+    insert(s: NewShipment): number {
+      const id = Number(
+        stmts.insert.run({
+          ...s,
+          origin: JSON.stringify(s.origin),
+          destination: JSON.stringify(s.destination),
+          dimensions: JSON.stringify(s.dimensions),
+        }).lastInsertRowid,
+      );
+      search.add(s.account_id, id, searchWords(s.code, s.ref, [s.origin, s.destination]));
       return id;
     },
-    byId: (accountId: number, id: number) => stmts.byId.get(id, accountId),
-    byCode: (accountId: number, code: string) => stmts.byCode.get(code, accountId),
+    byId: (accountId: number, id: number): ShipmentRecord | undefined => record(stmts.byId.get(id, accountId)),
+    byCode: (accountId: number, code: string): ShipmentRecord | undefined => record(stmts.byCode.get(code, accountId)),
     byRef: (accountId: number, ref: string) => stmts.byRef.get(accountId, ref),
     codeExists: (code: string) => !!stmts.codeExists.get(code),
     accountOfCode: (code: string) => stmts.accountOfCode.get(code)?.account_id,
-    children: (parentId: number) => stmts.children.all(parentId),
-    setStatus: (id: number, status: Status, subStatus: string | null, now: number) =>
+    children: (parentId: number): ShipmentRecord[] => stmts.children.all(parentId).map(fromRow),
+    setStatus: (id: number, status: Status, subStatus: SubStatus | null, now: number) =>
       void stmts.setStatus.run(status, subStatus, now, id),
     countPackage: (parentId: number, now: number) => void stmts.addPackage.run(now, parentId),
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),

@@ -1,8 +1,7 @@
 import type { Clock } from '../clock.js';
 import { fieldError, invalidState } from '../errors.js';
-import type { Status } from '../schemas/codes.js';
+import type { Status, SubStatus } from '../schemas/codes.js';
 import type { Db } from '../store/db.js';
-import type { ShipmentRow, ShipmentStore } from '../shipments/store.js';
 import type { EventCreateT, TrackingEventT } from './schemas.js';
 import { createEventStore, type EventRow } from './store.js';
 import { canMove, nextStatuses } from './transitions.js';
@@ -18,17 +17,31 @@ export function eventView(e: EventRow): TrackingEventT {
   };
 }
 
+/** What tracking reads of a shipment, and updates on it as it moves. */
+export interface TrackedShipment {
+  id: number;
+  code: string;
+  status: Status;
+  sub_status: SubStatus | null;
+  updated_at: number;
+}
+
+/** Where a shipment's current status is kept (the shipments store). */
+export interface StatusStore {
+  setStatus(id: number, status: Status, subStatus: SubStatus | null, now: number): void;
+}
+
 /**
  * Moves shipments through the contract's state machine. Every status change in the service goes through
  * `move`, so that the shipment's status and its tracking history never disagree. Callers hold the transaction.
  */
-export function createTracking(db: Db, clock: Clock, shipments: ShipmentStore) {
+export function createTracking(db: Db, clock: Clock, shipments: StatusStore) {
   const events = createEventStore(db);
 
-  function move(s: ShipmentRow, e: EventCreateT): EventRow {
-    const to = e.status as Status;
-    if (!canMove(s.status as Status, to)) {
-      const allowed = nextStatuses(s.status as Status);
+  function move(s: TrackedShipment, e: EventCreateT): EventRow {
+    const to = e.status;
+    if (!canMove(s.status, to)) {
+      const allowed = nextStatuses(s.status);
       throw invalidState(
         `shipment ${s.code} is ${s.status} and cannot move to ${to}` +
           (allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'),

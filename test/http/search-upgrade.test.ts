@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index.js';
 import { listen } from '../../core/http/listen.js';
 import { DB_FILE } from '../../core/paths.js';
-import { searchWords } from '../../core/shipments/service.js';
+import { searchWords } from '../../core/shipments/store.js';
 import { openDb } from '../../core/store/db.js';
 import { migrations } from '../../core/store/migrations/index.js';
 import { DIMENSIONS, party, shipmentBody } from '../helpers/fixtures.js';

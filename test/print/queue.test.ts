@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../core/clock.js';
 import { DomainError, notFound } from '../../core/errors.js';
 import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/printing/service.js';
-import type { ShipmentRow } from '../../core/shipments/store.js';
+import type { ShipmentRecord } from '../../core/shipments/record.js';
 import { openDb, type Db } from '../../core/store/db.js';
 import { printerPlaces } from '../../core/printing/places.js';
 import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
@@ -15,7 +15,7 @@ import { startSink, type Sink } from './sink.js';
 const labels: LabelsPort = {
   labellable(accountId, code) {
     if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
-    return { code, status: 'TO_COLLECT' } as ShipmentRow;
+    return { code, status: 'TO_COLLECT' } as ShipmentRecord;
   },
   renderRaster: (_account, code, dpi) =>
     code.startsWith('BAD') ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`)) : syntheticLabel(code, dpi),
