@@ -1,73 +1,110 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/station.js';
 
 /**
- * Each top-level folder is one runtime and dependencies point inward: renderer → (IPC or HTTP) → core. A wrong
- * import fails here rather than in a packaged app.
+ * The layering rules live in `.dependency-cruiser.cjs` (each with its reason); this runs dependency-cruiser over
+ * the three runtimes, so a wrong import fails `npm test` with the tool's own report.
  */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return /\.(ts|tsx)$/.test(name) ? [p] : [];
-  });
+const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
+const KNOWN = join(ROOT, '.dependency-cruiser-known-violations.json');
+
+function depcruise(cwd: string, args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], { cwd, encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return { exit: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-function imports(file: string): { spec: string; typeOnly: boolean }[] {
-  const text = readFileSync(file, 'utf8');
-  const out: { spec: string; typeOnly: boolean }[] = [];
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm))
-    out.push({ spec: m[3]!, typeOnly: !!m[2] });
-  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ spec: m[1]!, typeOnly: false });
-  for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ spec: m[1]!, typeOnly: false });
-  return out;
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+  cycle?: { name: string }[];
+}
+const key = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}`;
+/** One line a reader can act on: the rule, the import, and for a cycle the way round it. */
+const explain = (v: Violation) => key(v) + (v.cycle ? ` (cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '');
+
+function violations(cwd: string, dirs: string[]): Violation[] {
+  const { out } = depcruise(cwd, ['--output-type', 'json', ...dirs]);
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-function violations(folder: string, bad: (spec: string, typeOnly: boolean, file: string) => boolean): string[] {
-  return sources(join(ROOT, folder)).flatMap((f) =>
-    imports(f)
-      .filter((i) => bad(i.spec, i.typeOnly, f))
-      .map((i) => `${relative(ROOT, f)} imports ${i.spec}`),
-  );
-}
+describe('layering (dependency-cruiser)', () => {
+  // The tool's own --ignore-known softens module-level violations only, so the known list is applied here.
+  const known = new Set((JSON.parse(readFileSync(KNOWN, 'utf8')) as Violation[]).map(key));
+  const found = violations(ROOT, ['core', 'electron', 'renderer']);
 
-function rendererMayNotImport(spec: string, typeOnly: boolean): boolean {
-  if (/^(node:|electron$|better-sqlite3|fastify)/.test(spec)) return true;
-  // The typed client (node-free), and the API's schemas as types only: the UI calls and reads what the service validates.
-  if (/(^|\/)core\/client\/index$/.test(spec)) return false;
-  // The print job's states and the actions each allows: a module that imports nothing, shared so the desk offers what the queue accepts.
-  if (/(^|\/)core\/printing\/job-states$/.test(spec)) return false;
-  if (/(^|\/)core\//.test(spec)) return !typeOnly || !/(^|\/)core\/[\w/-]+\/schemas$/.test(spec);
-  // The preload's declaration is the one thing the page may know of Electron, and only as types.
-  if (/(^|\/)electron\//.test(spec)) return !typeOnly || !/electron\/preload\/api$/.test(spec);
-  return false;
-}
-
-describe('layering', () => {
-  it('core imports neither Electron, React nor the other layers', () => {
-    expect(
-      violations('core', (s) => /^(electron|react|react-dom)(\/|$)/.test(s) || /(^|\/)(electron|renderer)\//.test(s)),
-    ).toEqual([]);
+  it('no import breaks the layering, apart from the known violations being removed', () => {
+    const rules = new Map<string, string>(
+      (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map((r) => [r.name, r.comment ?? '']),
+    );
+    const fresh = found.filter((v) => !known.has(key(v))).map((v) => `${explain(v)}\n    why: ${rules.get(v.rule.name)}`);
+    expect(fresh, `${fresh.length} import(s) break the layering (.dependency-cruiser.cjs)`).toEqual([]);
   });
 
-  it('the renderer reaches the core only through IPC or HTTP', () => {
-    expect(violations('renderer', rendererMayNotImport)).toEqual([]);
+  it('every known violation still occurs, so the list only shrinks', () => {
+    const now = new Set(found.map(key));
+    const gone = [...known].filter((k) => !now.has(k));
+    expect(gone, 'fixed: remove these from .dependency-cruiser-known-violations.json').toEqual([]);
   });
 
-  it('the rule itself catches a wrong import', () => {
-    // Guards the regexes above: a layering test that matches nothing would pass forever.
-    const found = imports(join(ROOT, 'electron', 'main', 'index.ts')).map((i) => i.spec);
-    expect(found).toContain('electron');
-    expect(found.some((s) => s.includes('core/index'))).toBe(true);
-    expect(rendererMayNotImport('../../../core/shipments/schemas', true)).toBe(false);
-    expect(rendererMayNotImport('../../../core/shipments/schemas', false)).toBe(true);
-    expect(rendererMayNotImport('../../../core/shipments/service', true)).toBe(true);
-    expect(rendererMayNotImport('../../../core/index', true)).toBe(true);
-    expect(rendererMayNotImport('../../../core/client/index', false)).toBe(false);
-    expect(rendererMayNotImport('../../../../core/printing/job-states', false)).toBe(false);
-    expect(rendererMayNotImport('../../../../core/printing/service', false)).toBe(true);
-    expect(rendererMayNotImport('../../../core/desk/bridge', false)).toBe(true);
+  describe('the rules catch what they are for', () => {
+    // A rule whose path matches nothing would pass forever: each one is shown a file that breaks it.
+    const dir = mkdtempSync(join(tmpdir(), 'layering-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const files: Record<string, string> = {
+      'core/a/one.ts': "import { two } from '../b/two.js';\nexport const one = () => two;",
+      'core/b/two.ts': "import type { three } from '../a/three.js';\nexport const two: typeof three = 2;",
+      'core/a/three.ts': "import type { one } from './one.js';\nexport const three: ReturnType<typeof one> = 3;",
+      'core/ui.ts': "import { page } from '../renderer/src/page.js';\nexport const ui = page;",
+      'core/shipments/schemas.ts': 'export type Shipment = { code: string };',
+      'core/shipments/service.ts': "import type { Shipment } from './schemas.js';\nexport const get = (s: Shipment) => s;",
+      'core/client/client.ts': 'export const call = (op: string) => op;',
+      'core/client/leak.ts': "import { get } from '../shipments/service.js';\nexport const leak = get;",
+      'core/schemas/codes.ts': "import { readFileSync } from 'node:fs';\nexport const codes = readFileSync;",
+      'electron/preload/api.ts': 'export const CHANNEL = "x";',
+      'electron/main/index.ts': "import { call } from '../../core/client/client.js';\nexport const main = call;",
+      'renderer/src/page.ts': [
+        "import type { Shipment } from '../../core/shipments/schemas.js';",
+        "import { call } from '../../core/client/client.js';",
+        "import { get } from '../../core/shipments/service.js';",
+        "import { CHANNEL } from '../../electron/preload/api.js';",
+        "import { main } from '../../electron/main/index.js';",
+        "import { join } from 'node:path';",
+        "import { missing } from './missing.js';",
+        'export const page = [call, get, CHANNEL, main, join, missing] as unknown as Shipment;',
+      ].join('\n'),
+      'renderer/src/schemas-as-values.ts': "import { Shipment } from '../../core/shipments/schemas.js';\nexport const x = Shipment;",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+
+    it('each rule names the import that breaks it, and only those', () => {
+      const found = violations(dir, ['core', 'electron', 'renderer']).map(key).sort();
+      expect(found).toEqual(
+        [
+          'core-not-to-ui: core/ui.ts → renderer/src/page.ts',
+          'no-folder-cycle-in-core: core/a → core/b',
+          'no-folder-cycle-in-core: core/b → core/a',
+          'no-module-cycle: core/a/one.ts → core/b/two.ts',
+          'not-to-unresolvable: renderer/src/page.ts → ./missing.js',
+          'renderer-knows-electron-only-by-the-preload-types: renderer/src/page.ts → electron/main/index.ts',
+          'renderer-no-node-builtins: renderer/src/page.ts → path',
+          'renderer-preload-types-only: renderer/src/page.ts → electron/preload/api.ts',
+          'renderer-reaches-core-through-types-and-the-client: renderer/src/page.ts → core/shipments/service.ts',
+          'renderer-reads-schemas-as-types-only: renderer/src/schemas-as-values.ts → core/shipments/schemas.ts',
+          'shared-with-the-page-is-node-free: core/schemas/codes.ts → fs',
+          'shared-with-the-page-holds-no-service: core/client/leak.ts → core/shipments/service.ts',
+        ].sort(),
+      );
+    });
   });
 });
