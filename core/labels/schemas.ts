@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../schemas/common.js';
-import { LABEL_FORMATS, MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
+import { LABEL_FORMATS } from '../schemas/codes.js';
+import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 
 /** A shipment code as a label request may name it (the service says whether it exists). */
 export const CODE = /^[A-Za-z0-9]{1,32}$/;

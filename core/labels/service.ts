@@ -4,12 +4,14 @@ import type { QrTokens } from '../qr/tokens.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
+import { isLabellable } from '../tracking/transitions.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from './raster-types.js';
-import { MAX_LABEL_CODES, TILES_PER_A4, type LabelFormat } from './formats.js';
+import type { LabelFormat } from '../schemas/codes.js';
+import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 
 
 export interface PdfOptions {
@@ -35,7 +37,7 @@ export interface LabelServiceDeps {
  */
 export function createLabelService({ db, shipments, offices, qr, downloads }: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
-    if (row.status === 'CANCELED') throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
+    if (!isLabellable(row.status)) throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
     return row;
   }
 
@@ -45,7 +47,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
     for (const code of codes) {
       const row = labellable(shipments.byCode(accountId, code));
       out.push(row);
-      if (withPackages && row.packages > 0) out.push(...shipments.packagesOf(row.id).filter((c) => c.status !== 'CANCELED'));
+      if (withPackages && row.packages > 0) out.push(...shipments.packagesOf(row.id).filter((c) => isLabellable(c.status)));
     }
     return out;
   }

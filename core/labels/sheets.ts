@@ -1,6 +1,7 @@
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type Primitive } from '../drawing/primitives.js';
 import { PdfPainter, PT_PER_MM, type Matrix, type PagePainter } from '../drawing/pdf.js';
-import { TILES_PER_A4, type LabelFormat } from './formats.js';
+import type { LabelFormat } from '../schemas/codes.js';
+import { TILES_PER_A4 } from './formats.js';
 
 
 const A4 = { w: 210, h: 297 };

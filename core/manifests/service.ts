@@ -27,7 +27,7 @@ export interface ManifestDeps {
   db: Db;
   clock: Clock;
   /** What manifests need of the shipment service. */
-  shipments: Pick<ShipmentService, 'find' | 'byId'>;
+  shipments: Pick<ShipmentService, 'recordByCode' | 'byId'>;
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => string;
@@ -46,7 +46,7 @@ export function createManifestService({ db, clock, shipments, tracking, download
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
   function byCode(accountId: number, code: string, i: number): ShipmentRecord {
-    const row = shipments.find(accountId, code);
+    const row = shipments.recordByCode(accountId, code);
     if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
     if (row.status !== 'TO_COLLECT')
       throw new DomainError('invalid_state', `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`, {

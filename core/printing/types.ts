@@ -1,12 +1,13 @@
 import type { MonoRaster } from '../labels/raster-types.js';
+import type { LabelFormat } from '../schemas/codes.js';
+
+export { LABEL_FORMATS, type LabelFormat } from '../schemas/codes.js';
 
 export const DRIVERS = ['escpos', 'zpl', 'tspl', 'system', 'file'] as const;
 export type DriverName = (typeof DRIVERS)[number];
 export const RAW_DRIVERS = ['escpos', 'zpl', 'tspl'] as const;
 export type RawDriverName = (typeof RAW_DRIVERS)[number];
 
-export const LABEL_FORMATS = ['PDF_A7', 'PDF_A4'] as const;
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** Per-printer knobs. Each driver reads the ones that mean something to it (see docs/printing.md). */
 export interface PrinterSettings {

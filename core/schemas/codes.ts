@@ -1,4 +1,11 @@
-/** The code sets of the service interface, in one place. */
+/** The code sets of the service interface, in one place. Node-free: the desk UI imports them too. */
+
+/** Upper-case letters and digits without the look-alikes 0, O, 1 and I (contract: shipment codes). */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const CODE_LENGTH = 10;
+/** What a shipment code looks like. (Lookups take any letter case, and answer not_found for what is no code.) */
+export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
 export const STATUSES = [
   'CANCELED', 'COLLECTED', 'CONSOLIDATED', 'DELIVERED', 'RECEIVED', 'RECOVERED', 'RETURNED', 'OUT_FOR_DELIVERY',
   'OUT_FOR_RECOVERY', 'OUT_FOR_RETURN', 'TO_COLLECT', 'TO_CONFIRM', 'TO_DELIVER', 'TO_RECEIVE', 'TO_RECOVER',
@@ -21,6 +28,10 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 /** The enumerated methods plus SAME_DAY (quoted by the interface) and PICKUP (pickup-office delivery). */
 export const METHODS = ['STANDARD', 'EXPRESS', 'SAME_DAY', 'PICKUP'] as const;
 export type Method = (typeof METHODS)[number];
+
+/** The label documents `GET /labels` makes (contract: `printer`), and the formats a printer takes. */
+export const LABEL_FORMATS = ['PDF_A7', 'PDF_A4'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 export const ADDRESS_TYPES = ['BUSINESS', 'RESIDENTIAL'] as const;
 export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import {
   Contact, Address, Dimensions, Nullable, Page, PageQuery, Party, RequiredText, StringEnum, Text,
 } from '../schemas/common.js';
-import { METHODS, OPERATION_TYPES, PLATFORMS, STATUSES, SUB_STATUSES } from '../schemas/codes.js';
+import { CODE_PATTERN, METHODS, OPERATION_TYPES, PLATFORMS, STATUSES, SUB_STATUSES } from '../schemas/codes.js';
 
 /** For a PICKUP shipment the destination address may be left out: the office's address is filled in. */
 const Destination = Type.Object({ contact: Contact, address: Type.Optional(Address) }, { additionalProperties: false });
@@ -40,9 +40,23 @@ export type PackageCreateT = Static<typeof PackageCreate>;
 
 const Iso = (description: string) => Type.String({ format: 'date-time', description });
 
+const Actions = Type.Object(
+  {
+    cancel: Type.Boolean({ description: 'Not yet in the carrier’s hands: POST /shipments/{id}/cancel cancels it' }),
+    label: Type.Boolean({ description: 'Not canceled: GET /labels makes its label' }),
+    packages: Type.Boolean({ description: 'A parent shipment, not final: POST /shipments/{id}/packages adds one' }),
+    events: Type.Boolean({ description: 'Not final: POST /shipments/{id}/events can move it on' }),
+  },
+  {
+    description:
+      'What may be done with the shipment now, by its status (the token’s permissions aside); the service’s own ' +
+      'rules, stated so that a client need not restate them',
+  },
+);
+
 export const Shipment = Type.Object({
   id: Type.Integer(),
-  code: Type.String({ description: 'Shipment code used for tracking' }),
+  code: Type.String({ pattern: CODE_PATTERN.source, description: 'Shipment code used for tracking' }),
   ref: Type.String(),
   type: StringEnum(OPERATION_TYPES),
   method: StringEnum(METHODS),
@@ -62,6 +76,7 @@ export const Shipment = Type.Object({
   created_at: Iso('Creation time, UTC'),
   updated_at: Iso('Last change, UTC'),
   labelled_at: Nullable(Iso('When a label was first generated, UTC')),
+  actions: Actions,
 });
 export type ShipmentT = Static<typeof Shipment>;
 

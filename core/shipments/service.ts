@@ -4,7 +4,7 @@ import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
-import { ACTIVE_STATUSES, initialStatus } from '../tracking/transitions.js';
+import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import { generateCode } from './code.js';
 import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
 import type { NewShipment, ShipmentRecord } from './record.js';
@@ -19,7 +19,7 @@ export interface PickupOffices {
   pickupAddress(officeId: number): AddressT;
 }
 
-export function shipmentView(r: ShipmentRecord): ShipmentT {
+function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT {
   return {
     id: r.id,
     code: r.code,
@@ -42,6 +42,7 @@ export function shipmentView(r: ShipmentRecord): ShipmentT {
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
     labelled_at: isoOrNull(r.labelled_at),
+    actions: actionsOf(r, packages),
   };
 }
 
@@ -61,6 +62,9 @@ export interface ShipmentServiceDeps {
 }
 
 export function createShipmentService({ db, clock, store, tracking, offices, timeZone }: ShipmentServiceDeps) {
+  /** The response of a shipment; a parent's packages are read only when it has some, for what a cancel would do. */
+  const view = (r: ShipmentRecord) => shipmentView(r, r.packages > 0 ? store.children(r.id) : []);
+
   function uniqueCode(): string {
     for (;;) {
       const code = generateCode();
@@ -122,10 +126,10 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     find(accountId: number, by: { ref: string } | { code: string }): ShipmentT | undefined {
       if ('code' in by) {
         const row = store.byCode(accountId, by.code.toUpperCase());
-        return row && shipmentView(row);
+        return row && view(row);
       }
       const hit = store.byRef(accountId, by.ref);
-      return hit && shipmentView(store.byId(accountId, hit.id)!);
+      return hit && view(store.byId(accountId, hit.id)!);
     },
 
     /** The account a shipment code belongs to, for tools that act without a token (`station print --to`). */
@@ -155,17 +159,17 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
           parent_id: null,
           number: null,
         });
-        return shipmentView(row);
+        return view(row);
       });
     },
 
-    get: (accountId: number, idOrCode: string) => shipmentView(resolve(accountId, idOrCode)),
+    get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
 
     addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {
         const parent = resolve(accountId, parentIdOrCode);
         if (parent.parent_id !== null) throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
-        if (['CANCELED', 'DELIVERED', 'RETURNED'].includes(parent.status))
+        if (isFinal(parent.status))
           throw invalidState(`shipment ${parent.code} is ${parent.status}; no packages can be added`);
         assertRefFree(accountId, input.ref);
         const row = insert(accountId, {
@@ -185,7 +189,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
           number: parent.packages + 1,
         });
         store.countPackage(parent.id, clock.now().getTime());
-        return shipmentView(row);
+        return view(row);
       });
     },
 
@@ -196,10 +200,10 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     cancel(accountId: number, idOrCode: string): ShipmentT {
       return inTransaction(db, () => {
         const s = resolve(accountId, idOrCode);
-        if (s.status === 'CANCELED') return shipmentView(s);
+        if (s.status === 'CANCELED') return view(s);
         const pieces = [s, ...store.children(s.id).filter((c) => c.status !== 'CANCELED')];
         for (const p of pieces) tracking.move(p, { status: 'CANCELED' });
-        return shipmentView(store.byId(accountId, s.id)!);
+        return view(store.byId(accountId, s.id)!);
       });
     },
 
@@ -235,11 +239,11 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       if (q.shortcut === 'PENDING') filter.pending = true;
       if (q.shortcut === 'ACTIVE') filter.statusIn = ACTIVE_STATUSES;
       const { rows, total } = store.search(filter);
-      return pageEnvelope(rows.map(shipmentView), total, window);
+      return pageEnvelope(rows.map((r) => view(r)), total, window);
     },
 
     /** The account's shipment with this code (any letter case), or undefined. */
-    find: (accountId: number, code: string) => store.byCode(accountId, code.toUpperCase()),
+    recordByCode: (accountId: number, code: string) => store.byCode(accountId, code.toUpperCase()),
 
     /** The account's shipment with this id, or undefined. */
     byId: (accountId: number, id: number) => store.byId(accountId, id),

@@ -67,7 +67,7 @@ export function admin(s: Station) {
   const auth = core.services.auth;
   return {
     account: (name: string) => auth.createAccount(name).id,
-    token: (account: string | number, permissions: string[], opts: { name?: string; expiresInDays?: number } = {}) =>
+    token: (account: string | number, permissions: readonly string[], opts: { name?: string; expiresInDays?: number } = {}) =>
       auth.createToken({ account, name: opts.name ?? 'test', permissions, ...opts }),
     tokens: (account: string | number) => auth.listTokens(account),
     close: () => core.close(),

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { generateToken } from '../../core/auth/token-format.js';
-import { startInProcess, startStation, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
+import { ALL_PERMISSIONS, startInProcess, startStation, type Station } from '../helpers/station.js';
+import { admin, createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
 
 /** Every endpoint of issue 2 with the permission it needs and a request that is valid for it, in an order that keeps each valid. */
 function endpoints(code: string) {
@@ -37,10 +37,10 @@ describe('tokens and permissions over HTTP (station serve)', () => {
     try {
       accountA = a.account('acme');
       const b = a.account('globex');
-      full = a.token(accountA, FULL).token;
-      other = a.token(b, FULL).token;
-      for (const p of FULL) {
-        without[p] = a.token(accountA, FULL.filter((x) => x !== p)).token;
+      full = a.token(accountA, ALL_PERMISSIONS).token;
+      other = a.token(b, ALL_PERMISSIONS).token;
+      for (const p of ALL_PERMISSIONS) {
+        without[p] = a.token(accountA, ALL_PERMISSIONS.filter((x) => x !== p)).token;
         only[p] = a.token(accountA, [p]).token;
       }
     } finally {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUSES } from '../../core/schemas/codes.js';
 import { CONTRACT_TRANSITIONS } from '../helpers/contract.js';
-import { startStation, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, errorPaths, expectProblem, postEvent, type Body } from './fixtures.js';
+import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
+import { admin, createShipment, errorPaths, expectProblem, postEvent, type Body } from './fixtures.js';
 
 
 /**
@@ -47,9 +47,9 @@ describe('tracking events (station serve)', () => {
     s = await startStation();
     const a = admin(s);
     const acme = a.account('acme');
-    token = a.token(acme, FULL).token;
+    token = a.token(acme, ALL_PERMISSIONS).token;
     readOnly = a.token(acme, ['shipments.read', 'events.read']).token;
-    otherToken = a.token(a.account('globex'), FULL).token;
+    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
     a.close();
   });
   afterAll(() => s.stop());

@@ -55,5 +55,4 @@ export function errorPaths(r: ApiResponse): string[] {
   return ((r.body as Body).errors ?? []).map((e: { path: string }) => e.path);
 }
 
-export const FULL = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write'];
 

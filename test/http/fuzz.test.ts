@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../helpers/random.js';
-import { startStation, type ApiResponse, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, packageBody, shipmentBody, type Body } from './fixtures.js';
+import { ALL_PERMISSIONS, startStation, type ApiResponse, type Station } from '../helpers/station.js';
+import { admin, createShipment, packageBody, shipmentBody, type Body } from './fixtures.js';
 
 type Rng = ReturnType<typeof rng>;
 
@@ -117,7 +117,7 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
   beforeAll(async () => {
     s = await startStation();
     const a = admin(s);
-    token = a.token(a.account('acme'), FULL).token;
+    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
     a.close();
     parent = await createShipment(s, token);
     const p = await s.request('POST', `/shipments/${parent.id}/packages`, { token, body: packageBody() });

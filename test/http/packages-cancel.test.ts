@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStation, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, drive, errorPaths, expectProblem, packageBody, withPath, type Body } from './fixtures.js';
+import { CODE_PATTERN } from '../../core/schemas/codes.js';
+import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
+import { admin, createShipment, drive, errorPaths, expectProblem, packageBody, withPath, type Body } from './fixtures.js';
 
 describe('packages and cancel (station serve)', () => {
   let s: Station;
@@ -16,8 +17,8 @@ describe('packages and cancel (station serve)', () => {
   beforeAll(async () => {
     s = await startStation();
     const a = admin(s);
-    token = a.token(a.account('acme'), FULL).token;
-    otherToken = a.token(a.account('globex'), FULL).token;
+    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
+    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
     a.close();
   });
   afterAll(() => s.stop());
@@ -45,12 +46,15 @@ describe('packages and cancel (station serve)', () => {
           status: 'TO_COLLECT',
           packages: 0,
         });
-        expect(p.code).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+        expect(p.code).toMatch(CODE_PATTERN);
         expect(p.code).not.toBe(parent.code);
       });
       const after = await get(parent.id);
       expect(after.packages).toBe(3);
       expect(after.status).toBe('TO_COLLECT');
+      expect(after.actions).toEqual({ cancel: true, label: true, packages: true, events: true });
+      // Packages do not nest.
+      expect(made[0]!.actions).toEqual({ cancel: true, label: true, packages: false, events: true });
     });
 
     it('makes each package a shipment of its own: readable by its code and id, with its own tracking', async () => {
@@ -109,9 +113,15 @@ describe('packages and cancel (station serve)', () => {
   describe('cancel', () => {
     it('answers 200 with the shipment now CANCELED and adds one CANCELED event', async () => {
       const c = await createShipment(s, token);
+      expect(c.actions).toEqual({ cancel: true, label: true, packages: true, events: true });
       const r = await cancel(c.id);
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ ...c, status: 'CANCELED', updated_at: expect.any(String) });
+      expect(r.body).toMatchObject({
+        ...c,
+        status: 'CANCELED',
+        updated_at: expect.any(String),
+        actions: { cancel: false, label: false, packages: false, events: false },
+      });
       expect(await get(c.code)).toEqual(r.body);
       const ev = await events(c.id);
       expect(ev.map((e) => e.status)).toEqual(['TO_COLLECT', 'CANCELED']);
@@ -141,6 +151,7 @@ describe('packages and cancel (station serve)', () => {
       const c = await createShipment(s, token);
       await drive(s, token, c.id, path);
       const before = await get(c.id);
+      expect(before.actions.cancel).toBe(false);
       const evBefore = await events(c.id);
       expectProblem(await cancel(c.id), 409, 'invalid_state');
       expect(await get(c.id)).toEqual(before);
@@ -170,6 +181,7 @@ describe('packages and cancel (station serve)', () => {
       const p1 = (await addPackage(parent.id)).body;
       const p2 = (await addPackage(parent.id)).body;
       await drive(s, token, p2.id, ['COLLECTED']);
+      expect((await get(parent.id)).actions.cancel).toBe(false);
       expectProblem(await cancel(parent.id), 409, 'invalid_state');
       expect((await get(parent.id)).status).toBe('TO_COLLECT');
       expect((await get(p1.id)).status).toBe('TO_COLLECT');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { startInProcess, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, type Body } from './fixtures.js';
+import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
+import { admin, createShipment, type Body } from './fixtures.js';
 
 /**
  * Date filters need shipments made at known instants, so this suite runs the service in-process (still over a
@@ -24,7 +24,7 @@ describe('search by dates (clock steered, STATION_TZ=America/Argentina/Buenos_Ai
     s = await startInProcess({ clock, env: { STATION_TZ: 'America/Argentina/Buenos_Aires' } });
     const a = admin(s);
     accountId = a.account('acme');
-    token = a.token(accountId, FULL).token;
+    token = a.token(accountId, ALL_PERMISSIONS).token;
     a.close();
     // ref = the local (Buenos Aires) time it was made.
     const instants: Array<[string, string]> = [

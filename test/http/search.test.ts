@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStation, type Station } from '../helpers/station.js';
-import { FULL, admin, createShipment, drive, errorPaths, expectProblem, party, postEvent, type Body } from './fixtures.js';
+import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
+import { admin, createShipment, drive, errorPaths, expectProblem, party, postEvent, type Body } from './fixtures.js';
 
 /** A zone 14 hours ahead of UTC: for most of the day its date differs from UTC's, so ignoring it shows. */
 const ZONE = 'Pacific/Kiritimati';
@@ -25,9 +25,9 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
   beforeAll(async () => {
     s = await startStation({ env: { STATION_TZ: ZONE } });
     const a = admin(s);
-    token = a.token(a.account('acme'), FULL).token;
-    pagingToken = a.token(a.account('paging'), FULL).token;
-    otherToken = a.token(a.account('globex'), FULL).token;
+    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
+    pagingToken = a.token(a.account('paging'), ALL_PERMISSIONS).token;
+    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
     a.close();
 
     const dest = (name: string, email: string, street: string, city: string, state: string, country: string, zip: string) => ({

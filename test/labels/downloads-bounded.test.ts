@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { createDownloads } from '../../core/labels/downloads.js';
+import { createDownloads } from '../../core/downloads/downloads.js';
 import { openDb } from '../../core/store/db.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { accountWithToken, createShipment, download } from './fixtures.js';
