@@ -6,6 +6,7 @@ import { quoteSuite } from './quote.js';
 import { shipmentsSuite } from './shipments.js';
 import { printingSuite } from './printing.js';
 import { labelsSuite } from './labels.js';
+import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
 
 export interface BenchSuite {
@@ -13,7 +14,7 @@ export interface BenchSuite {
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, printingSuite, labelsSuite, deskSuite];
+const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, createSuite, printingSuite, labelsSuite, deskSuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

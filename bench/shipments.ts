@@ -25,7 +25,7 @@ import { rng, type Rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 
-const STATION_BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'station.js');
+export const STATION_BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'station.js');
 const BATCH = 2_000;
 const CREATES = 2_000;
 const CREATE_CLIENTS = 4;
@@ -78,7 +78,7 @@ function person(r: Rng) {
   };
 }
 
-function shipment(r: Rng, i: number): ShipmentCreateT {
+export function shipment(r: Rng, i: number): ShipmentCreateT {
   const to = person(r);
   const [city, state, zipBase] = CITIES[i % 3]!;
   const u = r.next();
@@ -123,11 +123,9 @@ function report(label: string, samples: number[]): void {
   console.log(`${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`);
 }
 
-/** `station serve` in its own process, so that the client's work does not share the server's event loop. */
-async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** A server in its own process, so that the client's work does not share its event loop; it says `listening on URL`. */
+export async function spawnServer(args: string[]): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((res, rej) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -135,10 +133,11 @@ async function serve(dataDir: string): Promise<{ url: string; stop: () => Promis
       const m = /listening on (\S+)/.exec(out);
       if (m) res(m[1]!);
     });
-    child.once('exit', (code) => rej(new Error(`station serve exited with ${code}`)));
+    child.once('exit', (code) => rej(new Error(`${args.join(" ")} exited with ${code}`)));
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -146,6 +145,9 @@ async function serve(dataDir: string): Promise<{ url: string; stop: () => Promis
     },
   };
 }
+
+/** `station serve` as a client sees it. */
+const serve = (dataDir: string) => spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0']);
 
 export interface Seeded {
   /** A token of the first account, the one that searches. */

@@ -1,0 +1,120 @@
+/**
+ * Create over HTTP against its own baselines, measured side by side in one run: `station serve` (token, validation,
+ * rules, the one door) and two bare Fastify + better-sqlite3 routes (bench/bare-create.ts): `plain` inserts the
+ * same shipment row and first event (the goal's baseline), `indexed` also writes the full-text search words as the
+ * store does. Each serves a fresh store in its own process; rounds alternate between them so that a busy machine
+ * slows all alike. Goal: station ≥ 0.8 of the plain route's throughput. Besides throughput, each server's CPU per
+ * create is reported: on a machine busy with other work it is the steadier measure.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createCore } from '../core/index.js';
+import { rng } from '../test/helpers/random.js';
+import type { BenchSuite } from './run.js';
+import { shipment, spawnServer, STATION_BIN } from './shipments.js';
+
+const BARE_BIN = resolve(import.meta.dirname, 'bare-create.js');
+const CLIENTS = 4;
+const WARM_UP = 300;
+const ROUNDS = Number(process.env.BENCH_CREATE_ROUNDS ?? 5);
+const PER_ROUND = 1_000;
+
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  headers: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+/** A fresh store with one account and a token that may create; its path and both ids. */
+function freshStore(): { dataDir: string; accountId: number; token: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-create-'));
+  const core = createCore({ dataDir, printQueue: false });
+  try {
+    const accountId = core.services.auth.createAccount('bench').id;
+    const token = core.services.auth.createToken({ account: accountId, name: 'bench', permissions: ['shipments.write'] }).token;
+    return { dataDir, accountId, token };
+  } finally {
+    core.close();
+  }
+}
+
+let made = 0;
+const data = rng(99);
+const run = Date.now().toString(36).toUpperCase();
+
+/**
+ * CPU time a process has used, in ms (Linux: user + system from /proc). On a machine busy with other work the
+ * server's CPU per create is steadier than its throughput.
+ */
+function cpuMs(pid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return NaN; // not Linux: throughput only
+  }
+  const fields = stat.split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** `n` creates from CLIENTS clients at once: shipments per second, and the server's CPU ms per create. */
+async function creates(t: Target, n: number): Promise<{ rate: number; cpu: number }> {
+  let next = 0;
+  const c0 = cpuMs(t.pid);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next++ < n) {
+        const i = made++;
+        const body = JSON.stringify({ ...shipment(data, i), ref: `NEW-${run}-${i}` });
+        const res = await fetch(`${t.url}/shipments`, { method: 'POST', headers: { ...t.headers, 'content-type': 'application/json' }, body });
+        if (res.status !== 201) throw new Error(`${t.name} create: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  return { rate: n / ((performance.now() - t0) / 1000), cpu: (cpuMs(t.pid) - c0) / n };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export const createSuite: BenchSuite = {
+  name: 'create',
+  async run() {
+    const a = freshStore();
+    const b = freshStore();
+    const c = freshStore();
+    const targets: Target[] = [];
+    try {
+      const station = await spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', a.dataDir, '--rate-limit', '0']);
+      targets.push({ name: 'station', url: station.url, pid: station.pid, headers: { authorization: `Bearer ${a.token}` }, stop: station.stop });
+      for (const [mode, store] of [['plain', b], ['indexed', c]] as const) {
+        const bare = await spawnServer([BARE_BIN, store.dataDir, String(store.accountId), mode]);
+        targets.push({ name: mode, url: bare.url, pid: bare.pid, headers: {}, stop: bare.stop });
+      }
+
+      for (const t of targets) await creates(t, WARM_UP);
+      const rounds = new Map<string, { rate: number; cpu: number }[]>(targets.map((t) => [t.name, []]));
+      for (let r = 0; r < ROUNDS; r++) for (const t of targets) rounds.get(t.name)!.push(await creates(t, PER_ROUND));
+
+      const rate = (name: string) => median(rounds.get(name)!.map((x) => x.rate));
+      const cpu = (name: string) => median(rounds.get(name)!.map((x) => x.cpu));
+      for (const [name, xs] of rounds)
+        console.log(
+          `${name.padEnd(8)} ${String(Math.round(rate(name))).padStart(5)} creates/s, ${cpu(name).toFixed(2)} ms server CPU per create ` +
+            `(medians of ${ROUNDS} rounds of ${PER_ROUND} from ${CLIENTS} clients; rates ${xs.map((x) => Math.round(x.rate)).join(', ')})`,
+        );
+      for (const base of ['plain', 'indexed'])
+        console.log(
+          `create ratio station / ${base} route: ${(rate('station') / rate(base)).toFixed(2)} by throughput, ` +
+            `${(cpu(base) / cpu('station')).toFixed(2)} by server CPU per create${base === 'plain' ? ' (goal >= 0.80)' : ''}`,
+        );
+    } finally {
+      for (const t of targets) await t.stop();
+      for (const s of [a, b, c]) rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  },
+};
