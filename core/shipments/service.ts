@@ -111,12 +111,40 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     return { contact: input.destination.contact, address: officeAddress };
   }
 
-  function insert(accountId: number, s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>) {
+  /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
+  function insert(accountId: number, s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>, twin: string | null): ShipmentRecord {
     const now = store.creationTime(clock.now().getTime());
-    const id = store.insert({ ...s, account_id: accountId, code: uniqueCode(), created_at: now, updated_at: now });
+    const written = { ...s, account_id: accountId, code: uniqueCode(), created_at: now, updated_at: now };
+    const id = store.insert(written);
     tracking.start(id, s.status, now);
-    return store.byId(accountId, id)!;
+    return { ...written, id, twin, packages: 0, sub_status: null, labelled_at: null };
   }
+
+  // Built once: the create path is the busiest write, and a transaction function costs a few µs to make.
+  const createTx = db.transaction((accountId: number, input: ShipmentCreateT, destination: PartyT) => {
+    assertRefFree(accountId, input.ref);
+    const row = insert(
+      accountId,
+      {
+        ref: input.ref,
+        type: input.type,
+        method: input.method ?? 'STANDARD',
+        office_id: input.office ?? null,
+        value: input.value ?? null,
+        content: input.content ?? null,
+        notes: input.notes ?? null,
+        platform: input.platform ?? null,
+        origin: input.origin,
+        destination,
+        dimensions: input.dimensions,
+        status: initialStatus(input.type),
+        parent_id: null,
+        number: null,
+      },
+      null,
+    );
+    return shipmentView(row, []);
+  });
 
   return {
     resolve,
@@ -139,29 +167,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       return accountId;
     },
 
-    create(accountId: number, input: ShipmentCreateT): ShipmentT {
-      const destination = destinationFor(input);
-      return inTransaction(db, () => {
-        assertRefFree(accountId, input.ref);
-        const row = insert(accountId, {
-          ref: input.ref,
-          type: input.type,
-          method: input.method ?? 'STANDARD',
-          office_id: input.office ?? null,
-          value: input.value ?? null,
-          content: input.content ?? null,
-          notes: input.notes ?? null,
-          platform: input.platform ?? null,
-          origin: input.origin,
-          destination,
-          dimensions: input.dimensions,
-          status: initialStatus(input.type),
-          parent_id: null,
-          number: null,
-        });
-        return view(row);
-      });
-    },
+    create: (accountId: number, input: ShipmentCreateT): ShipmentT => createTx.immediate(accountId, input, destinationFor(input)),
 
     get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
 
@@ -187,9 +193,9 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
           status: initialStatus(parent.type),
           parent_id: parent.id,
           number: parent.packages + 1,
-        });
+        }, parent.code);
         store.countPackage(parent.id, clock.now().getTime());
-        return view(row);
+        return shipmentView(row, []);
       });
     },
 
