@@ -2,12 +2,6 @@
  * The layering of the repository, checked by dependency-cruiser from `test/architecture/layering.test.ts` (so it is
  * part of `npm test`; `npx depcruise core electron renderer` prints the tool's report by hand).
  *
- * `.dependency-cruiser-known-violations.json` lists the folder cycles left for issue 8's lead (each feature's
- * cli.ts ↔ core/cli, auth ↔ operations, and the loops through them); the test fails on any other, and on a listed one that
- * is gone, so the list only shrinks (the test applies the list itself: the tool's `--ignore-known` does not cover
- * folder cycles). Remove a fixed entry by hand, or regenerate the list with
- * `npx depcruise core electron renderer --output-type baseline --output-to .dependency-cruiser-known-violations.json`.
- *
  * Each top-level folder is one runtime and dependencies point inward: renderer → (IPC or HTTP) → core. Inside core,
  * folders may depend on each other only one way, so that a feature can be read, tested and replaced on its own.
  * Type-only imports count: a cycle of types is still two folders that cannot be understood apart.

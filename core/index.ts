@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { OpName, OpOutput } from './api.js';
-import type { Principal } from './auth/principal.js';
+import type { Principal } from './operations/principal.js';
 import { systemClock, type Clock } from './clock.js';
 import { DomainError } from './errors.js';
 import { stderrLogger, type Logger } from './logger.js';
@@ -137,4 +137,4 @@ export function createCore({
   };
 }
 
-export type { Principal } from './auth/principal.js';
+export type { Principal } from './operations/principal.js';

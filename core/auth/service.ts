@@ -2,7 +2,7 @@ import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../operations/principal.js';
 import { createAuthStore, type AccountRow, type TokenRow } from './store.js';
 import { displayPrefix, generateToken, hashToken, isWellFormed, sameHash } from './token-format.js';
 

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { ownerPrincipal } from '../auth/principal.js';
+import { ownerPrincipal } from '../operations/principal.js';
 import { ApiError, createClient, type StationClient } from '../client/index.js';
 import { DomainError } from '../errors.js';
 import { createCore, type Core } from '../index.js';

@@ -1,5 +1,5 @@
 import { fieldError } from '../errors.js';
-import { rasterToPng } from '../printing/raster.js';
+import { rasterToPng } from '../drawing/mono-raster.js';
 import { implement } from '../operations/types.js';
 import { labelApi } from './api.js';
 import { MAX_LABEL_CODES } from './formats.js';

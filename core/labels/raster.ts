@@ -1,7 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { boldStroke, loadFont } from '../drawing/fonts.js';
 import type { Primitive } from '../drawing/primitives.js';
-import type { MonoRaster } from './raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 
 const FAMILY = 'Station Label';
 let registered = false;

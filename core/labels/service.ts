@@ -9,7 +9,7 @@ import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
-import type { MonoRaster } from './raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from '../schemas/codes.js';
 import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 

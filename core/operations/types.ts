@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from './principal.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
 import type { AnySpec, InputOf, OutputOf } from './spec.js';

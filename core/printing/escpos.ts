@@ -1,6 +1,6 @@
 import thermal from 'node-thermal-printer';
-import type { MonoRaster } from '../labels/raster-types.js';
-import { fitWidth, rows } from './raster.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
+import { fitWidth, rows } from '../drawing/mono-raster.js';
 import type { Ack } from './transport.js';
 import type { NativeLabel, PrinterSettings, PrinterStatus } from './types.js';
 

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import { describeEndpoint, parseEndpoint, type Endpoint } from './endpoint.js';
 import { testPageRaster } from './test-page.js';
 import { answersStatus, queryTcp, sendRaw, TransportError, type Ack } from './transport.js';

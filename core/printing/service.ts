@@ -2,7 +2,7 @@ import { isoOrNull, type Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import { inTransaction, type Db } from '../store/db.js';
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
 import { withAckMode } from './ack-mode.js';

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
-import type { MonoRaster } from '../labels/raster-types.js';
-import { blankRaster, blit, rasterFromPng, rasterToPng } from './raster.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
+import { blankRaster, blit, rasterFromPng, rasterToPng } from '../drawing/mono-raster.js';
 import type { LabelFormat } from './types.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from './types.js';
 
 /** The printer test page, rendered by a module loaded only when a test page is printed. */

@@ -1,4 +1,4 @@
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from '../schemas/codes.js';
 
 export { LABEL_FORMATS, type LabelFormat } from '../schemas/codes.js';

@@ -1,4 +1,4 @@
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from '../drawing/raster-types.js';
 import type { Ack } from './transport.js';
 import type { PrinterSettings, PrinterStatus } from './types.js';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { ROOT } from '../helpers/station.js';
  */
 const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
-const KNOWN = join(ROOT, '.dependency-cruiser-known-violations.json');
 
 function depcruise(cwd: string, args: string[]) {
   const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], { cwd, encoding: 'utf8' });
@@ -36,22 +35,14 @@ function violations(cwd: string, dirs: string[]): Violation[] {
 }
 
 describe('layering (dependency-cruiser)', () => {
-  // The tool's own --ignore-known softens module-level violations only, so the known list is applied here.
-  const known = new Set((JSON.parse(readFileSync(KNOWN, 'utf8')) as Violation[]).map(key));
   const found = violations(ROOT, ['core', 'electron', 'renderer']);
 
-  it('no import breaks the layering, apart from the known violations being removed', () => {
+  it('no import breaks the layering: no cycle between folders or modules of core, each runtime in its lane', () => {
     const rules = new Map<string, string>(
       (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map((r) => [r.name, r.comment ?? '']),
     );
-    const fresh = found.filter((v) => !known.has(key(v))).map((v) => `${explain(v)}\n    why: ${rules.get(v.rule.name)}`);
-    expect(fresh, `${fresh.length} import(s) break the layering (.dependency-cruiser.cjs)`).toEqual([]);
-  });
-
-  it('every known violation still occurs, so the list only shrinks', () => {
-    const now = new Set(found.map(key));
-    const gone = [...known].filter((k) => !now.has(k));
-    expect(gone, 'fixed: remove these from .dependency-cruiser-known-violations.json').toEqual([]);
+    const broken = found.map((v) => `${explain(v)}\n    why: ${rules.get(v.rule.name)}`);
+    expect(broken, `${broken.length} import(s) break the layering (.dependency-cruiser.cjs)`).toEqual([]);
   });
 
   describe('the rules catch what they are for', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dataOption, withClient } from '../cli/context.js';
+import { dataOption, withClient } from './context.js';
 import { ApiError } from '../client/index.js';
 import { pointerToName } from '../errors.js';
-import { officeFileFormat, type RowError } from './import-file.js';
+import { officeFileFormat, type RowError } from '../offices/import-file.js';
 
 /** `station offices …`: the pickup-office directory. */
 export function registerOfficeCommands(program: Command): void {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { dataOption, ownerClient, withClient, withCore } from '../cli/context.js';
-import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS, type DriverName, type PrinterSettings, type RawDriverName } from './types.js';
+import { dataOption, ownerClient, withClient, withCore } from './context.js';
+import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS, type DriverName, type PrinterSettings, type RawDriverName } from '../printing/types.js';
 
 const codesArg = (v: string) => {
   const codes = v.split(',').map((c) => c.trim()).filter(Boolean);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { dataOption, withClient } from '../cli/context.js';
+import { dataOption, withClient } from './context.js';
 import type { OpOutput } from '../client/index.js';
 import { DomainError } from '../errors.js';
-import type { RateCardFileT } from './ratecard-schema.js';
+import type { RateCardFileT } from '../quote/ratecard-schema.js';
 
 function readJson(file: string): unknown {
   const text = readFileSync(file, 'utf8');

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { dataOption, intArg, withClient } from '../cli/context.js';
+import { dataOption, intArg, withClient } from './context.js';
 import { PERMISSIONS } from '../schemas/codes.js';
-import { parsePermissions } from './service.js';
+import { parsePermissions } from '../auth/service.js';
 
 const permissionsArg = (v: string) => {
   try {

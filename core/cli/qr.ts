@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { systemClock } from '../clock.js';
-import { dataOption } from '../cli/context.js';
+import { dataOption } from './context.js';
 import { resolveDataDir } from '../paths.js';
-import { createKeyStore, keysDir } from './keys.js';
-import { createQrTokens, InvalidQrToken } from './tokens.js';
+import { createKeyStore, keysDir } from '../qr/keys.js';
+import { createQrTokens, InvalidQrToken } from '../qr/tokens.js';
 
 /**
  * `station keys …` and `station verify`. They work on the key files alone (no database, no running service),

@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import type { MonoRaster } from '../labels/raster-types.js';
+import type { MonoRaster } from './raster-types.js';
 
 /** One-bit images as printers take them: rows of `stride` bytes, most significant bit leftmost, 1 = black. */
 export function blankRaster(width: number, height: number, dpi: number): MonoRaster {
