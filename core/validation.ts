@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { validationError, type FieldError } from './errors.js';
+import { fieldError, validationError, type FieldError } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
@@ -63,18 +63,28 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   return out;
 }
 
+/**
+ * How deep a JSON value may nest. The deepest schema is a handful of levels; the bound keeps every walk over input
+ * (trimming here, ajv after it) far from the stack's end, so that a body nested thousands deep is a 400, not a 500.
+ */
+export const MAX_JSON_DEPTH = 32;
+
 /** Trims every string, deeply, so that " ACME " and "ACME" are the same ref and blank means missing. */
-export function trimStrings<T>(value: T): T {
+export function trimStrings<T>(value: T, pointer = '', depth = 0): T {
   if (typeof value === 'string') return value.trim() as T;
-  if (Array.isArray(value)) return value.map(trimStrings) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    // defineProperty, not assignment: a JSON member named "__proto__" must stay data (and be rejected as unknown).
-    for (const [k, v] of Object.entries(value as Record<string, unknown>))
-      Object.defineProperty(out, k, { value: trimStrings(v), enumerable: true, writable: true, configurable: true });
-    return out as T;
-  }
-  return value;
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_JSON_DEPTH) throw fieldError(pointer, `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((v, i) => trimStrings(v, `${pointer}/${i}`, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  // defineProperty, not assignment: a JSON member named "__proto__" must stay data (and be rejected as unknown).
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    Object.defineProperty(out, k, {
+      value: trimStrings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out as T;
 }
 
 function compile(schema: TSchema, coerce: boolean): ValidateFunction {
@@ -92,7 +102,7 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
  * `validation_failed` naming every offending field with a JSON pointer relative to the value.
  */
 export function parse<S extends TSchema>(schema: S, value: unknown, opts: { coerce?: boolean; prefix?: string } = {}): Static<S> {
-  const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value));
+  const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value), opts.prefix ?? '');
   const fn = compile(schema, opts.coerce ?? false);
   if (!fn(copy)) {
     const errors = toFieldErrors(fn.errors);

@@ -18,6 +18,14 @@ export const authApi = defineSpecs({
     input: {},
     output: Type.Array(TokenInfo),
   },
+  'tokens.get': {
+    summary: 'Get one access token of the account (never its secret)',
+    tags,
+    permission: 'tokens.write',
+    http: { method: 'GET', path: '/tokens/:id' },
+    input: { params: TokenParams },
+    output: TokenInfo,
+  },
   'tokens.create': {
     summary: 'Create an access token; the answer is the only time it is shown',
     tags,
@@ -29,6 +37,8 @@ export const authApi = defineSpecs({
   },
   'tokens.revoke': {
     summary: 'Revoke an access token at once',
+    description:
+      'Revokes the token and every token made with it, transitively. A caller may revoke only a token whose permissions it holds all of (403 otherwise).',
     tags,
     permission: 'tokens.write',
     http: { method: 'POST', path: '/tokens/:id/revoke' },

@@ -3,11 +3,12 @@ import { authApi } from './api.js';
 
 export const authOperations = implement(authApi, {
   'tokens.list': ({ principal, services }) => services.auth.listTokens(principal.accountId),
+  'tokens.get': ({ principal, services }, { params }) => services.auth.tokenOf(principal.accountId, Number(params.id)),
   'tokens.create': ({ principal, services }, { body }) => {
     const { token, info } = services.auth.createTokenFor(principal, body);
     return { ...info, token };
   },
-  'tokens.revoke': ({ principal, services }, { params }) => services.auth.revokeToken(principal.accountId, Number(params.id)),
+  'tokens.revoke': ({ principal, services }, { params }) => services.auth.revokeToken(principal.accountId, Number(params.id), principal),
   'accounts.create': ({ services }, { body }) => {
     const { id, name } = services.auth.createAccount(body.name);
     return { id, name };

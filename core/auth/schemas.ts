@@ -14,6 +14,7 @@ export const TokenInfo = Type.Object({
   expires_at: Nullable(Iso),
   revoked_at: Nullable(Iso),
   last_used_at: Nullable(Iso),
+  made_by: Nullable(Type.Integer({ description: 'The token that made this one; it ends when that token ends' })),
 });
 
 export const TokenCreate = Type.Object(

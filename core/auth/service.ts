@@ -20,6 +20,7 @@ export interface TokenInfo {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  made_by: number | null;
 }
 
 
@@ -34,6 +35,7 @@ function tokenInfo(t: TokenRow): TokenInfo {
     expires_at: isoOrNull(t.expires_at),
     revoked_at: isoOrNull(t.revoked_at),
     last_used_at: isoOrNull(t.last_used_at),
+    made_by: t.parent_id,
   };
 }
 
@@ -84,6 +86,8 @@ export function createAuthService(db: Db, clock: Clock) {
       expiresInDays?: number;
       /** An exact expiry (ms), for tokens bound to another token's lifetime. */
       expiresAt?: number | null;
+      /** The token making this one: it ends when its maker does. */
+      madeBy?: number | null;
     }) {
       const account = findAccount(opts.account);
       const name = opts.name.trim();
@@ -102,6 +106,7 @@ export function createAuthService(db: Db, clock: Clock) {
           permissions: permissions.join(','),
           created_at: now,
           expires_at: opts.expiresAt ?? (opts.expiresInDays ? now + opts.expiresInDays * DAY_MS : null),
+          parent_id: opts.madeBy ?? null,
         }),
       );
       return { token, info: tokenInfo(store.tokenById(id)!) };
@@ -127,14 +132,30 @@ export function createAuthService(db: Db, clock: Clock) {
         name: req.name,
         permissions: req.permissions,
         expiresAt: wanted ?? own,
+        madeBy: principal.tokenId,
       });
     },
 
     listTokens: (account: string | number) => store.tokensOf(findAccount(account).id).map(tokenInfo),
 
-    revokeToken(accountId: number, tokenId: number): TokenInfo {
+    tokenOf(accountId: number, tokenId: number): TokenInfo {
       const t = store.tokenById(tokenId);
       if (!t || t.account_id !== accountId) throw notFound(`token ${tokenId}`);
+      return tokenInfo(t);
+    },
+
+    /**
+     * Revokes a token of the account and every token it made. A caller (`by`; absent for the CLI, which acts for
+     * the station's owner) may revoke only a token whose permissions it holds all of: a narrow token must not
+     * switch off a broader one.
+     */
+    revokeToken(accountId: number, tokenId: number, by?: Principal): TokenInfo {
+      const t = this.tokenOf(accountId, tokenId);
+      const missing = by ? t.permissions.filter((p) => !by.permissions.has(p)) : [];
+      if (missing.length)
+        throw new DomainError('forbidden', `a token can revoke only tokens whose permissions it holds; it lacks ${missing.join(', ')}`, {
+          extra: { permission: missing[0] },
+        });
       inTransaction(db, () => store.revoke(tokenId, clock.now().getTime()));
       return tokenInfo(store.tokenById(tokenId)!);
     },
@@ -150,8 +171,10 @@ export function createAuthService(db: Db, clock: Clock) {
       const row = store.tokenByHash(hash);
       if (!row || !sameHash(row.hash, hash)) throw unauthenticated('invalid token');
       const now = clock.now().getTime();
-      if (row.revoked_at !== null) throw unauthenticated('token revoked');
-      if (row.expires_at !== null && row.expires_at <= now) throw unauthenticated('token expired');
+      // A token ends with its maker: the walk up its makers covers a revocation or expiry made by any of them.
+      const standing = row.parent_id === null ? { revoked: row.revoked_at !== null ? 1 : 0, expires_at: row.expires_at } : store.standing(row.id);
+      if (standing.revoked) throw unauthenticated('token revoked');
+      if (standing.expires_at !== null && standing.expires_at <= now) throw unauthenticated('token expired');
       if (now - (lastTouched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
         lastTouched.set(row.id, now);
         store.touch(row.id, now);

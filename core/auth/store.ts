@@ -17,6 +17,14 @@ export interface TokenRow {
   expires_at: number | null;
   revoked_at: number | null;
   last_used_at: number | null;
+  /** The token that made this one (`POST /tokens`); null for tokens made with the CLI. */
+  parent_id: number | null;
+}
+
+/** A token's standing once its makers are counted: revoked if any of them is, expiring with the first of them. */
+export interface Standing {
+  revoked: number;
+  expires_at: number | null;
 }
 
 export function createAuthStore(db: Db) {
@@ -26,13 +34,22 @@ export function createAuthStore(db: Db) {
     accountByName: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE name = ?'),
     accounts: db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id'),
     insertToken: db.prepare(
-      `INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at, expires_at)
-       VALUES (@account_id, @name, @prefix, @hash, @permissions, @created_at, @expires_at)`,
+      `INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at, expires_at, parent_id)
+       VALUES (@account_id, @name, @prefix, @hash, @permissions, @created_at, @expires_at, @parent_id)`,
+    ),
+    standing: db.prepare<[number], Standing>(
+      `WITH RECURSIVE makers(id, parent_id, revoked_at, expires_at) AS (
+         SELECT id, parent_id, revoked_at, expires_at FROM tokens WHERE id = ?
+         UNION ALL SELECT t.id, t.parent_id, t.revoked_at, t.expires_at FROM tokens t JOIN makers m ON t.id = m.parent_id)
+       SELECT max(revoked_at IS NOT NULL) AS revoked, min(expires_at) AS expires_at FROM makers`,
+    ),
+    revokeWithMade: db.prepare<[number, number]>(
+      `WITH RECURSIVE made(id) AS (SELECT ? UNION ALL SELECT t.id FROM tokens t JOIN made m ON t.parent_id = m.id)
+       UPDATE tokens SET revoked_at = ? WHERE id IN (SELECT id FROM made) AND revoked_at IS NULL`,
     ),
     tokenByHash: db.prepare<[Buffer], TokenRow>('SELECT * FROM tokens WHERE hash = ?'),
     tokenById: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE id = ?'),
     tokensOf: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE account_id = ? ORDER BY id'),
-    revoke: db.prepare<[number, number]>('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     touch: db.prepare<[number, number]>('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
   };
   return {
@@ -41,10 +58,12 @@ export function createAuthStore(db: Db) {
     accountByName: (name: string) => stmts.accountByName.get(name),
     accounts: () => stmts.accounts.all(),
     insertToken: (row: Omit<TokenRow, 'id' | 'revoked_at' | 'last_used_at'>) => Number(stmts.insertToken.run(row).lastInsertRowid),
+    standing: (id: number) => stmts.standing.get(id)!,
     tokenByHash: (hash: Buffer) => stmts.tokenByHash.get(hash),
     tokenById: (id: number) => stmts.tokenById.get(id),
     tokensOf: (accountId: number) => stmts.tokensOf.all(accountId),
-    revoke: (id: number, now: number) => stmts.revoke.run(now, id).changes > 0,
+    /** Revokes the token and every token it made, transitively. */
+    revoke: (id: number, now: number) => stmts.revokeWithMade.run(id, now).changes > 0,
     touch: (id: number, now: number) => void stmts.touch.run(now, id),
   };
 }

@@ -8,6 +8,8 @@ const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', detail: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', detail: 'the body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', detail: 'the body is not valid JSON' },
+  FST_ERR_BAD_URL: { code: 'malformed_request', detail: 'the url has a malformed %-escape' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'not_found', detail: 'no such resource: a path segment is longer than any id' },
 };
 
 /** Every error leaves as RFC 9457 problem details; a 5xx never shows its cause. */

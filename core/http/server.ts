@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { internalError, type Core, type Principal } from '../index.js';
 import { DomainError } from '../errors.js';
@@ -9,10 +9,12 @@ import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
 import { sendProblem, toDomainError } from './problem.js';
 import { publicRoutes } from './routes.js';
-import { createRateLimiter } from './rate-limit.js';
+import { registerRateLimit } from './rate-limit.js';
+import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requireHost } from './limits.js';
+import { createdLocations } from './location.js';
+import { API_PREFIX, registerOpenApi } from './openapi.js';
 
-export const API_PREFIX = '/v1';
-const MAX_BODY = 1024 * 1024;
+export { API_PREFIX } from './openapi.js';
 
 export interface ServerOptions {
   /** Folder of the built renderer, served at `/` so that a browser can be the desk's screen. */
@@ -44,20 +46,25 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    bodyLimit: MAX_BODY,
-    ...(opts.https ? { https: opts.https } : {}),
+    bodyLimit: LIMITS.bodyBytes,
+    ...(opts.https ? { https: { ...opts.https, ...nodeServerOptions() } } : { http: nodeServerOptions() }),
     // Scripts often write `/shipments/`; it is the same resource as `/shipments`.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: LIMITS.paramChars },
     // Errors Fastify raises before routing (a malformed %-escape in the url) leave as problem details too.
     frameworkErrors: (err: Error, _req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, toDomainError(err)),
+    clientErrorHandler,
   } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
-  const limiter = createRateLimiter(opts.rateLimitPerMinute ?? 1200, () => core.services.clock.now().getTime());
+  const wrongMethod = methodNotAllowed(app, true);
 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   const baseUrl = opts.baseUrl ?? (() => null);
+  app.addHook('onRequest', requireHost);
+  registerRateLimit(app, core, opts.rateLimitPerMinute ?? 1200);
+  // Answers are compressed when the client accepts it; small ones are not worth the CPU.
+  await app.register(compress, { threshold: 1024 });
 
   // The core validates; Fastify's own validator and response serializer are bypassed so that one schema
   // (and one error format) serves every adapter. The schemas still reach OpenAPI.
@@ -67,7 +74,7 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   // Only JSON is accepted (contract: anything else is 415), so Fastify's text/plain parser goes too.
   // An empty JSON body (e.g. `POST …/cancel` from a client that always sends the header) means "no body".
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, (_req, text, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: LIMITS.bodyBytes }, (_req, text, done) => {
     const s = text as string;
     if (s.trim() === '') return done(null, undefined);
     try {
@@ -85,23 +92,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
     }
     return sendProblem(reply, e);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, new DomainError('not_found', `no endpoint ${req.method} ${req.url.split('?')[0]}`)),
+  app.setNotFoundHandler(
+    (req, reply) =>
+      wrongMethod(req, reply) ?? sendProblem(reply, new DomainError('not_found', `no endpoint ${req.method} ${req.url.split('?')[0]}`)),
   );
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Shipping Station',
-        version: '1',
-        description:
-          'Shipping logistics service of a packing desk: quotes, shipments, packages, pickup offices, labels, QR tokens and tracking.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
@@ -126,9 +122,9 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             'x-permission': op.permission,
           } as never,
           onRequest: async (req: FastifyRequest) => {
-            const principal = core.services.auth.authenticate(req.headers.authorization);
+            // The rate limiter may have authenticated the caller already.
+            const principal = req.principal ?? core.services.auth.authenticate(req.headers.authorization);
             core.authorize(principal, op);
-            limiter.take(principal.tokenId ?? 0);
             req.principal = principal;
           },
           handler: async (req, reply) => {
@@ -138,6 +134,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
               req.principal!,
               { baseUrl: baseUrl(), requestId: req.id },
             );
+            const location = status === 201 ? createdLocations[op.name] : undefined;
+            if (location) reply.header('Location', API_PREFIX + location(result as never, req.params as never));
             return reply.code(status).send(result);
           },
         });

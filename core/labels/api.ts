@@ -7,7 +7,9 @@ export const labelApi = defineSpecs({
   'labels.get': {
     summary: 'Generate a label',
     description:
-      'Renders the label(s) of one or more shipments into one PDF and returns a token-free link to it, valid 24 hours. Sets labelled_at; a canceled shipment is 409 invalid_state.',
+      'Renders the label(s) of one or more shipments into one PDF and returns a token-free link to it, valid 24 hours ' +
+      '(`GET /labels/files/{file}`). Sets labelled_at; a canceled shipment is 409 invalid_state. `start` is accepted with ' +
+      '`printer=PDF_A4` only (400 otherwise).',
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/labels' },

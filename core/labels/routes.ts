@@ -10,7 +10,22 @@ import type { Core } from '../index.js';
 export function registerLabelDownloads(api: FastifyInstance, core: Core): void {
   api.get<{ Params: { file: string } }>(
     '/labels/files/:file',
-    { schema: { hide: true } },
+    {
+      schema: {
+        operationId: 'labelFiles.get',
+        summary: 'Download a label or manifest PDF',
+        description:
+          'The `url` returned by `GET /labels` and the manifest operations. The unguessable file name is the authorisation ' +
+          '(no token), valid 24 hours; the answer is never cached by shared caches and never sent as a referrer.',
+        tags: ['Labels'],
+        security: [],
+        params: { type: 'object', properties: { file: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.pdf$', description: 'e.g. `Qm9x….pdf`' } }, required: ['file'] },
+        response: {
+          200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          '4XX': { description: 'Unknown or expired file', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
+      },
+    },
     async (req, reply) => {
       const m = /^(.+)\.pdf$/.exec(req.params.file);
       if (!m) throw notFound('label file');

@@ -88,7 +88,20 @@ export const Problem = Type.Object(
     detail: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
   },
-  { additionalProperties: true, description: 'RFC 9457 problem details' },
+  {
+    additionalProperties: true,
+    description: 'RFC 9457 problem details',
+    examples: [
+      {
+        type: 'about:blank',
+        title: 'Validation failed',
+        status: 400,
+        code: 'validation_failed',
+        detail: 'destination.address.zip is required',
+        errors: [{ path: '/destination/address/zip', message: 'is required' }],
+      },
+    ],
+  },
 );
 
 /** The page envelope of searches. */

@@ -9,7 +9,10 @@ export const shipmentApi = defineSpecs({
   'shipments.create': {
     summary: 'Create a shipment',
     description:
-      'Creates a shipment in TO_COLLECT (a RETURN in TO_RECOVER) with its first tracking event. `ref` is unique per account.',
+      'Creates a shipment in TO_COLLECT (a RETURN in TO_RECOVER) with its first tracking event. `ref` is unique per account. ' +
+      'Rules across fields (400 naming the field): `destination.address` is required unless `method` is PICKUP; `office` is ' +
+      'accepted with PICKUP only, and PICKUP requires `office` (an active office that takes parcels) and `type` DELIVERY; ' +
+      "with PICKUP the address may be left out (the office's is used) or must equal the office's.",
     tags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/shipments' },
@@ -27,7 +30,9 @@ export const shipmentApi = defineSpecs({
   },
   'shipments.search': {
     summary: 'Search shipments',
-    description: 'Every filter applies (AND). Pages count from 1; a page past the end is empty with `last: true`.',
+    description:
+      'Every filter applies (AND). Pages count from 1; a page past the end is empty with `last: true`. ' +
+      '`date_range_max` must not be before `date_range_min` (400).',
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/shipments' },

@@ -22,6 +22,6 @@ describe('station serve (own process)', () => {
     const r = await s.request('GET', '/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
-    expect(Object.keys(r.body.paths)).toContain('/v1/shipments/{id}/cancel');
+    expect(Object.keys(r.body.paths)).toContain('/shipments/{id}/cancel');
   });
 });

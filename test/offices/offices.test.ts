@@ -134,7 +134,7 @@ describe('GET /offices over the default directory', () => {
 
   it('documents near in OpenAPI', async () => {
     const doc = (await s.request('GET', '/openapi.json')).body;
-    const params = doc.paths['/v1/offices'].get.parameters.map((p: { name: string }) => p.name);
+    const params = doc.paths['/offices'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['zip', 'page', 'size', 'near']));
   });
 });

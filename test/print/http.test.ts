@@ -106,6 +106,6 @@ describe('printers and print jobs over HTTP', () => {
 
   it('documents the printing endpoints in OpenAPI', async () => {
     const paths = Object.keys((await s.request('GET', '/openapi.json')).body.paths);
-    expect(paths).toEqual(expect.arrayContaining(['/v1/printers/{name}/test', '/v1/print-jobs/{id}/retry', '/v1/printers/discover']));
+    expect(paths).toEqual(expect.arrayContaining(['/printers/{name}/test', '/print-jobs/{id}/retry', '/printers/discover']));
   });
 });

@@ -168,7 +168,7 @@ describe('GET /quote with the default rate card', () => {
 
   it('is described in OpenAPI with its query parameters', async () => {
     const doc = (await s.request('GET', '/openapi.json')).body;
-    const params = doc.paths['/v1/quote'].get.parameters.map((p: { name: string }) => p.name);
+    const params = doc.paths['/quote'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['zip', 'lat', 'lng', 'size']));
   });
 });

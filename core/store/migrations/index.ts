@@ -5,6 +5,7 @@ import printing from './004-printing.js';
 import searchByAccount from './005-search-by-account.js';
 import officePostalKeys from './006-office-postal-keys.js';
 import printingExactlyOnce from './007-printing-exactly-once.js';
+import tokenMakers from './008-token-makers.js';
 import sendersPresets from './009-senders-presets.js';
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Migration[] = [
   { version: 5, name: 'search-by-account', sql: searchByAccount },
   { version: 6, name: 'office-postal-keys', sql: officePostalKeys },
   { version: 7, name: 'printing-exactly-once', sql: printingExactlyOnce },
+  { version: 8, name: 'token-makers', sql: tokenMakers },
   { version: 9, name: 'senders-presets', sql: sendersPresets },
 ];
