@@ -14,4 +14,6 @@ export const createdLocations: Record<string, (output: Out, params: Params) => s
   'tokens.create': (o) => `/tokens/${seg(o.id)}`,
   'printers.create': (o) => `/printers/${seg(o.name)}`,
   'manifests.create': (o) => `/manifests/${seg(o.id)}`,
+  // The station has one active card; the new one is read where the old one was.
+  'ratecard.import': () => '/ratecard',
 };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index.js';
 import { buildServer } from '../../core/http/server.js';
 import { createdLocations } from '../../core/http/location.js';
-import { operations } from '../../core/operations/registry.js';
+import { operations } from '../../core/operation-table.js';
 import { ROOT } from '../helpers/station.js';
 
 type Json = Record<string, any>;
