@@ -8,13 +8,14 @@ import { printingSuite } from './printing.js';
 import { labelsSuite } from './labels.js';
 import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
+import { durabilitySuite } from './durability.js';
 
 export interface BenchSuite {
   name: string;
   run(): Promise<void>;
 }
 
-const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, createSuite, printingSuite, labelsSuite, deskSuite];
+const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, createSuite, printingSuite, labelsSuite, deskSuite, durabilitySuite];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

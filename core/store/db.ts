@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations/index.js';
 
@@ -10,10 +12,29 @@ export type Db = Database.Database;
 /** Told before an existing store is upgraded: a large one can take minutes, and whoever waits should know why. */
 export type UpgradeNotice = (message: string) => void;
 
+/**
+ * The store holds names, phones and addresses: its folder is the user's alone (0700) and so are its files (0600).
+ * SQLite gives the -wal and -shm files the mode of the database file, so creating that one 0600 covers all three;
+ * a store made by an older version is narrowed on open.
+ */
+function ownerOnly(file: string): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+}
+
+/** The store's format version this build writes: the newest migration. */
+export const STORE_VERSION = Math.max(...defaultMigrations.map((m) => m.version));
+
 export function openDb(file: string, migrations: Migration[] = defaultMigrations, notice?: UpgradeNotice): Db {
+  ownerOnly(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL: a create is acknowledged (and its label may print) only once it survives a power cut; see README
+  // "Durability" for the measurement that made this cheap enough.
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   // A broad search touches thousands of rows scattered through the file; SQLite's default 2 MB page cache
@@ -26,6 +47,15 @@ export function openDb(file: string, migrations: Migration[] = defaultMigrations
 
 export function migrate(db: Db, migrations: Migration[], notice?: UpgradeNotice): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  const newest = Math.max(0, ...migrations.map((m) => m.version));
+  // Opening a newer store would run old code over a schema it does not know: refuse before touching it.
+  if (current > newest) {
+    db.close();
+    throw new Error(
+      `${db.name} was written by a newer version of Shipping Station (store version ${current}; this version knows up to ` +
+        `${newest}). Run the newer version, or restore a backup made by this one (station restore FILE).`,
+    );
+  }
   const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
   // A new store (version 0) is created in moments; only an upgrade rebuilds data.
   if (current > 0 && pending.length > 0)

@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../core/index.js';
+import { openDb, STORE_VERSION } from '../../core/store/db.js';
+import { station } from '../helpers/station.js';
+
+const mode = (p: string) => statSync(p).mode & 0o777;
+const dirs: string[] = [];
+const fresh = () => {
+  const d = mkdtempSync(join(tmpdir(), 'station-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform === 'win32')('the store on disk', () => {
+  it('keeps the data folder 0700 and the database with its WAL and SHM 0600, whatever the umask', () => {
+    const data = join(fresh(), 'data');
+    const old = process.umask(0o022);
+    try {
+      const core = createCore({ dataDir: data, printQueue: false });
+      core.services.auth.createAccount('acme');
+      const names = readdirSync(data).filter((f) => f.startsWith('station.db'));
+      expect(names.sort()).toEqual(['station.db', 'station.db-shm', 'station.db-wal']);
+      expect(mode(data)).toBe(0o700);
+      for (const f of names) expect(mode(join(data, f)), f).toBe(0o600);
+      core.close();
+    } finally {
+      process.umask(old);
+    }
+  });
+
+  it('narrows a store an older version left readable by others', () => {
+    const data = fresh();
+    chmodSync(data, 0o755);
+    const file = join(data, 'station.db');
+    new Database(file).close();
+    chmodSync(file, 0o644);
+    openDb(file).close();
+    expect(mode(data)).toBe(0o700);
+    expect(mode(file)).toBe(0o600);
+  });
+
+  it('commits with synchronous=FULL, so an acknowledged create survives a power cut', () => {
+    const db = openDb(join(fresh(), 'station.db'));
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it('refuses a store written by a newer version, saying so, and leaves it untouched', async () => {
+    const data = fresh();
+    mkdirSync(data, { recursive: true });
+    const file = join(data, 'station.db');
+    const db = new Database(file);
+    db.pragma(`user_version = ${STORE_VERSION + 1}`);
+    db.close();
+    expect(() => openDb(file)).toThrow(/written by a newer version of Shipping Station \(store version \d+; this version knows up to \d+\)/);
+    const r = await station(['account', 'list', '--data', data]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/newer version/);
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(STORE_VERSION + 1);
+    expect(after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get()).toEqual({ n: 0 });
+    after.close();
+  });
+});
