@@ -10,6 +10,7 @@ import type { Operation } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
+import { backupsToKeep, createDailyBackups, markServed } from './store/backup.js';
 import { mismatches, parse } from './validation.js';
 
 export interface CoreOptions {
@@ -78,6 +79,12 @@ export function createCore({
   const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
+  // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`
+  // refuses, and makes the daily backups.
+  const served = printQueue ? markServed(dataDir) : null;
+  const daily = printQueue
+    ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) => log.error({ err }, 'daily backup failed'))
+    : null;
 
   function operation(name: string): Operation {
     const op = operationsByName.get(name);
@@ -132,6 +139,8 @@ export function createCore({
     execute: execute as Core['execute'],
     close: () => {
       services.printing.queue.stop();
+      daily?.stop();
+      served?.release();
       db.close();
     },
   };

@@ -5,6 +5,7 @@ import { registerOfficeCommands } from './offices.js';
 import { registerRateCardCommands } from './quote.js';
 import { registerPrintingCommands } from './printing.js';
 import { registerQrCommands } from './qr.js';
+import { registerBackupCommands } from './backup.js';
 
 /** Each feature registers its own `station` sub-commands; add a feature's registrar here. */
-export const featureCommands: Array<(program: Command) => void> = [registerAuthCommands, registerSettingsCommands, registerRateCardCommands, registerOfficeCommands, registerPrintingCommands, registerQrCommands];
+export const featureCommands: Array<(program: Command) => void> = [registerAuthCommands, registerSettingsCommands, registerRateCardCommands, registerOfficeCommands, registerPrintingCommands, registerQrCommands, registerBackupCommands];
