@@ -1,7 +1,6 @@
-import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCore } from '../../core/index.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
@@ -9,13 +8,13 @@ import { deskDownloadPath } from '../../core/desk/downloads.js';
 import { fileLogger } from '../../core/logger.js';
 import { resolveDataDir } from '../../core/paths.js';
 import { BRIDGE_CHANNEL } from '../preload/api.js';
+import { APP_ORIGIN, APP_URL, claimSingleInstance, denyAllPermissions, externalUrlAllowed, isOwnMainFrame, rendererResponse } from './hardening.js';
 
 /**
  * The desktop shell: one window, an IPC channel into `core.execute`, and the `station:` scheme that serves the
  * label PDFs the core links to. All behaviour lives in core/; this file only wires Electron to it.
  */
-const rendererIndex = join(__dirname, '../renderer/index.html');
-const rendererUrl = pathToFileURL(rendererIndex).href;
+const rendererDir = join(__dirname, '../renderer');
 
 // Registered before the app is ready, as Electron requires; `secure` so the PDF viewer treats it like https.
 protocol.registerSchemesAsPrivileged([{ scheme: 'station', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -29,14 +28,17 @@ async function start(): Promise<void> {
   });
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
+  denyAllPermissions(session.defaultSession);
 
   ipcMain.handle(BRIDGE_CHANNEL, async (event: IpcMainInvokeEvent, raw: unknown) => {
-    // Only our own page may talk to the core.
-    if (event.senderFrame?.url.split('#')[0] !== rendererUrl) throw new Error('unexpected sender');
+    // Only our own page's main frame may talk to the core.
+    if (!isOwnMainFrame(event.senderFrame)) throw new Error('unexpected sender');
     return bridge.call(raw);
   });
 
+  // station://app/… is the page itself (served with its CSP as a header); station://desk/… are label PDFs.
   protocol.handle('station', async (req) => {
+    if (req.url.startsWith(APP_ORIGIN + '/')) return rendererResponse(rendererDir, req.url);
     try {
       const bytes = await readFile(deskDownloadPath(core, req.url));
       return new Response(bytes, { headers: { 'content-type': 'application/pdf', 'cache-control': 'no-store' } });
@@ -57,20 +59,23 @@ async function start(): Promise<void> {
       webSecurity: true,
     },
   });
-  // Label PDFs open in a window of their own; web links leave the app for the system browser; the desk never navigates.
+  // Label PDFs open in a window of their own; links to an allowed origin go to the system browser; the desk never navigates.
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('station://desk/')) return { action: 'allow' };
-    if (/^https?:/.test(url)) void shell.openExternal(url);
+    if (externalUrlAllowed(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (e) => e.preventDefault());
-  await win.loadFile(rendererIndex);
+  win.webContents.on('will-attach-webview', (e) => e.preventDefault());
+  await win.loadURL(APP_URL);
 
   app.on('before-quit', () => core.close());
 }
 
-app.whenReady().then(start, (e: unknown) => {
-  console.error(e);
-  app.exit(1);
-});
-app.on('window-all-closed', () => app.quit());
+if (claimSingleInstance(app, () => BrowserWindow.getAllWindows())) {
+  app.whenReady().then(start, (e: unknown) => {
+    console.error(e);
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => app.quit());
+}
