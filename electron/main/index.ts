@@ -57,6 +57,8 @@ async function start(): Promise<void> {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      // A middle click would open a link in a new window without going through the window-open handler's checks.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   // Label PDFs open in a window of their own; links to an allowed origin go to the system browser; the desk never navigates.
