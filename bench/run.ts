@@ -15,6 +15,9 @@ export interface BenchSuite {
   run(): Promise<void>;
 }
 
+// Benchmarks measure the service, not its daily backup (a copy of a seeded million-shipment store at each start).
+process.env.STATION_BACKUP_KEEP ??= '0';
+
 const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, createSuite, printingSuite, labelsSuite, deskSuite, durabilitySuite];
 
 async function main(): Promise<void> {

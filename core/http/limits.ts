@@ -71,6 +71,8 @@ const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 export function methodNotAllowed(app: FastifyInstance, ignoreTrailingSlash: boolean) {
   const known = FindMyWay({ ignoreTrailingSlash });
   app.addHook('onRoute', (route) => {
+    // A catch-all (the desk UI's files under /) names no resource, so it makes no path "known".
+    if (route.url.includes('*')) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethod[];
     for (const m of methods) if (!known.find(m, route.url)) known.on(m, route.url, () => undefined);
   });

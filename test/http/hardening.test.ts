@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
+import { buildServer } from '../../core/http/server.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { PERMISSIONS } from '../../core/schemas/codes.js';
@@ -95,6 +99,21 @@ describe('every layer answers with problem details (in-process station, real soc
     expectProblem(one, 405, 'method_not_allowed');
     expect(one.headers.get('allow')).toBe('GET, HEAD');
     expectProblem(await s.request('GET', '/nowhere/at/all', { token }), 404, 'not_found');
+    // With the desk UI served at / (GET on any path), a file it lacks is not found, not a wrong method.
+    const ui = mkdtempSync(join(tmpdir(), 'station-ui-'));
+    writeFileSync(join(ui, 'index.html'), '<!doctype html>');
+    const app = await buildServer(s.core!, { rendererDir: ui, rateLimitPerMinute: 0 });
+    try {
+      for (const [method, url] of [['GET', '/no-such-file.js'], ['GET', '/v1/'], ['POST', '/v1/cancel'], ['DELETE', '/index.html']] as const) {
+        const r = await app.inject({ method, url });
+        expect(r.statusCode, url).toBe(404);
+        expect(r.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      }
+      expect((await app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(ui, { recursive: true, force: true });
+    }
   });
 
   it('points each 201 at the created resource with Location', async () => {
