@@ -14,6 +14,9 @@ export const createdLocations: Record<string, (output: Out, params: Params) => s
   'tokens.create': (o) => `/tokens/${seg(o.id)}`,
   'printers.create': (o) => `/printers/${seg(o.name)}`,
   'manifests.create': (o) => `/manifests/${seg(o.id)}`,
+  // Presets and senders are read in their list; the new one is updated and deleted at its own path.
+  'presets.create': (o) => `/presets/${seg(o.id)}`,
+  'senders.create': (o) => `/senders/${seg(o.id)}`,
   // The station has one active card; the new one is read where the old one was.
   'ratecard.import': () => '/ratecard',
 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { migrations } from '../../core/store/migrations/index.js';
-import { openDb } from '../../core/store/db.js';
+import { openDb, STORE_VERSION } from '../../core/store/db.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { admin } from '../helpers/fixtures.js';
 import { expectProblem } from './fixtures.js';
@@ -101,7 +101,7 @@ describe('migration 008 (token makers)', () => {
       db.prepare("INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at) VALUES (1, 't', 'p', x'00', 'shipments.read', 1)").run();
       db.close();
       const up = openDb(file);
-      expect(up.pragma('user_version', { simple: true })).toBe(8);
+      expect(up.pragma('user_version', { simple: true })).toBe(STORE_VERSION);
       expect(up.prepare('SELECT name, parent_id FROM tokens').all()).toEqual([{ name: 't', parent_id: null }]);
       up.close();
     } finally {
