@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownerPrincipal } from '../core/auth/principal.js';
+import { ownerPrincipal } from '../core/operations/principal.js';
 import { createCore } from '../core/index.js';
 import { shipmentBody } from '../test/helpers/fixtures.js';
 import type { BenchSuite } from './run.js';

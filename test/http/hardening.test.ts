@@ -6,10 +6,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { buildServer } from '../../core/http/server.js';
-import { startInProcess, type Station } from '../helpers/station.js';
+import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { PERMISSIONS } from '../../core/schemas/codes.js';
-import { FULL, createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
+import { createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
 
 /** Sends raw bytes on a fresh connection and returns what came back, as a parsed HTTP/1.1 answer. */
 function raw(s: Station, bytes: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
@@ -159,7 +159,7 @@ describe('rate-limit headers (IETF draft) on every answer', () => {
   afterAll(() => s.stop());
 
   it('tells each caller its policy and what is left, and sends Retry-After with 429', async () => {
-    const { token } = directAccount(s, 'acme', FULL);
+    const { token } = directAccount(s, 'acme', ALL_PERMISSIONS);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await s.request('GET', '/shipments', { token }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
