@@ -71,7 +71,17 @@ async function start(): Promise<void> {
   win.webContents.on('will-attach-webview', (e) => e.preventDefault());
   await win.loadURL(APP_URL);
 
-  app.on('before-quit', () => core.close());
+  // A label in flight finishes (bounded) before the store closes, so quitting never leaves it unconfirmed.
+  let closed = false;
+  app.on('before-quit', (e) => {
+    if (closed) return;
+    e.preventDefault();
+    void core.services.printing.queue.drain().finally(() => {
+      closed = true;
+      core.close();
+      app.quit();
+    });
+  });
 }
 
 if (claimSingleInstance(app, () => BrowserWindow.getAllWindows())) {
