@@ -129,7 +129,7 @@ export function PackView() {
               <p>
                 {shown.ref} · {shown.destination.contact.name} · {shown.destination.address.city} · {shown.method} · <strong>{shown.status}</strong>
               </p>
-              {opened.kind === 'shipment' && shown.status !== 'CANCELED' && (
+              {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
                   <Button kind="primary" onClick={printOpened} busy={print.isPending}>
                     {shown.labelled_at || last?.shipment.code === shown.code ? t('pack.reprint') : t('pack.print')}
@@ -146,7 +146,7 @@ export function PackView() {
                 />}
               {!job && last?.printError != null && last.shipment.code === shown.code && <PdfLink codes={[shown.code]} format="PDF_A7" />}
             </section>
-            {shown.status !== 'CANCELED' && (
+            {shown.actions.label && (
               <section className="card preview-card">
                 <LabelPreview code={shown.code} />
               </section>
