@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineSpecs } from '../operations/spec.js';
 import {
   DiscoveredPrinters, Printer, PrinterCreate, PrinterList, PrinterParams, PrinterStatus, PrinterUpdate, PrintJob,
-  PrintJobCreate, PrintJobMove, PrintJobPage, PrintJobParams, PrintJobQuery, TestPrint,
+  PrintJobCreate, PrintJobMove, PrintJobPage, PrintJobParams, PrintJobQuery, PrintJobWait, TestPrint,
 } from './schemas.js';
 
 const printerTags = ['Printers'];
@@ -101,10 +101,12 @@ export const printingApi = defineSpecs({
   },
   'printJobs.get': {
     summary: 'A print job: state, attempts, last error and progress',
+    description:
+      'With `wait_ms`, `seen_state` and `seen_done` the answer waits (long polling) until the job differs from what the caller shows, or `wait_ms` passes.',
     tags: jobTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/print-jobs/:id' },
-    input: { params: PrintJobParams },
+    input: { params: PrintJobParams, query: PrintJobWait },
     output: PrintJob,
   },
   'printJobs.retry': {

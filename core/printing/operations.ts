@@ -15,7 +15,8 @@ export const printingOperations = implement(printingApi, {
   'printers.status': ({ principal, services }, { params }) => services.printing.status(principal.accountId, params.name),
   'printJobs.create': ({ principal, services }, { body }) => services.printing.submit(principal.accountId, body),
   'printJobs.list': ({ principal, services }, { query }) => services.printing.jobs(principal.accountId, query),
-  'printJobs.get': ({ principal, services }, { params }) => services.printing.job(principal.accountId, params.id),
+  'printJobs.get': ({ principal, services }, { params, query }) =>
+    services.printing.jobChange(principal.accountId, params.id, { state: query.seen_state, done: query.seen_done }, query.wait_ms ?? 0),
   'printJobs.retry': ({ principal, services }, { params }) => services.printing.retry(principal.accountId, params.id),
   'printJobs.cancel': ({ principal, services }, { params }) => services.printing.cancel(principal.accountId, params.id),
   'printJobs.confirm': ({ principal, services }, { params }) => services.printing.confirm(principal.accountId, params.id),

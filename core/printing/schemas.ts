@@ -99,6 +99,19 @@ export const PrintJobMove = Type.Object(
   { additionalProperties: false, description: 'The printer of the same account that prints the rest of the job' },
 );
 
+/**
+ * Long polling of one job, so that a desk shows a change within milliseconds without asking many times: the answer
+ * waits (up to `wait_ms`) while the job is still in `seen_state` with `seen_done` labels done.
+ */
+export const PrintJobWait = Type.Object(
+  {
+    wait_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 25_000, description: 'Wait at most this long for a change (default 0: answer at once)' })),
+    seen_state: Type.Optional(StringEnum(JOB_STATES, 'The state the caller already shows')),
+    seen_done: Type.Optional(Type.Integer({ minimum: 0, description: 'The labels done the caller already shows' })),
+  },
+  { additionalProperties: false },
+);
+
 export const PrintJobQuery = Type.Object(
   { ...PageQuery, state: Type.Optional(StringEnum(JOB_STATES)) },
   { additionalProperties: false },

@@ -6,7 +6,7 @@ import type { MonoRaster } from '../drawing/raster-types.js';
 import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
 import { withAckMode } from './ack-mode.js';
-import { canDo, isFinalJobState, needsOperator, type JobAction } from './job-states.js';
+import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { placeProblem, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
@@ -256,6 +256,19 @@ export function createPrintingService(deps: PrintingDeps) {
     },
 
     job: (accountId: number, id: string) => jobView(jobRow(accountId, id)),
+
+    /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
+    async jobChange(accountId: number, id: string, seen: { state?: JobState; done?: number }, waitMs: number): Promise<PrintJobT> {
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const job = jobView(jobRow(accountId, id));
+        const differs = (seen.state !== undefined && job.state !== seen.state) || (seen.done !== undefined && job.progress.done !== seen.done);
+        const left = until - Date.now();
+        if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
+        // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
+        await queue.changed(Math.min(left, 250));
+      }
+    },
 
     /**
      * Failed or canceled: queue again from the first label not printed (unconfirmed if a label was on its way

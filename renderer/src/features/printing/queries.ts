@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { StationClient } from '../../api/client';
+import type { PrintJob } from '../../api/types';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
@@ -17,8 +18,10 @@ export const printingKeys = {
   job: (id: number) => [...printingKeys.jobs(), id] as const,
 };
 
-/** How often a job that may still change is read again: the status line follows the queue within ~100 ms. */
-export const JOB_POLL_MS = 100;
+/** A job that may still change is asked again this soon after each answer (the request itself waits for the change). */
+const JOB_ASK_AGAIN_MS = 10;
+/** How long one request waits at the service for a change. */
+const JOB_WAIT_MS = 20_000;
 const STATUS_POLL_MS = 5_000;
 
 export const printersQuery = (client: StationClient) =>
@@ -56,15 +59,26 @@ export function useJobs(filter: JobFilter) {
   });
 }
 
-/** One job, followed until the queue is done with it. */
+/**
+ * One job, followed until the queue is done with it. Each request waits at the service until the job differs from
+ * what is shown (long polling), so a change reaches the screen at once, with one request per change.
+ */
 export function useJob(id: number | null) {
   const client = useClient();
+  const queryClient = useQueryClient();
+  const queryKey = printingKeys.job(id ?? 0);
   return useQuery({
-    queryKey: printingKeys.job(id ?? 0),
-    queryFn: () => client.call('printJobs.get', { params: { id: String(id) } }),
+    queryKey,
+    queryFn: () => {
+      const shown = queryClient.getQueryData<PrintJob>(queryKey);
+      return client.call('printJobs.get', {
+        params: { id: String(id) },
+        query: shown ? { wait_ms: JOB_WAIT_MS, seen_state: shown.state, seen_done: shown.progress.done } : {},
+      });
+    },
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data && isFinalJobState(q.state.data.state) ? false : JOB_POLL_MS),
+    refetchInterval: (q) => (q.state.data && isFinalJobState(q.state.data.state) ? false : JOB_ASK_AGAIN_MS),
     refetchIntervalInBackground: true,
   });
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentBody } from '../helpers/fixtures.js';
+import { startInProcess, type Station } from '../helpers/station.js';
+import { SINK_PORTS, startSink, type Sink } from './sink.js';
+
+/** `GET /print-jobs/{id}` with `wait_ms`: the answer comes when the job differs from what the caller shows. */
+describe('following a print job by long polling', () => {
+  let s: Station;
+  let sink: Sink;
+  let token: string;
+  beforeAll(async () => {
+    s = await startInProcess({ env: { STATION_PRINTER_PORTS: SINK_PORTS } });
+    // A printer that takes its time to confirm each label, so the job is seen in each state.
+    sink = await startSink('zpl', 0, { answerDelayMs: 300 });
+    token = await s.token(await s.account('acme'), ['shipments.read', 'shipments.write']);
+    const r = await s.request('POST', '/printers', { token, body: { name: 'slow', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' } });
+    expect(r.status).toBe(201);
+  });
+  afterAll(async () => {
+    await s.stop();
+    await sink.stop();
+  });
+
+  it('answers at the change, not at the deadline, until the job is done; unchanged, it answers at the deadline', async () => {
+    const { code } = (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body;
+    const client = s.client(token);
+    const job = await client.call('printJobs.create', { body: { codes: [code] } });
+    let shown = job;
+    const seen: string[] = [shown.state];
+    while (shown.state !== 'done') {
+      const asked = Date.now();
+      const next = await client.call('printJobs.get', {
+        params: { id: String(job.id) },
+        query: { wait_ms: 20_000, seen_state: shown.state, seen_done: shown.progress.done },
+      });
+      // It came because the job changed, long before the 20 s deadline.
+      expect(next.state !== shown.state || next.progress.done !== shown.progress.done).toBe(true);
+      expect(Date.now() - asked).toBeLessThan(15_000);
+      seen.push(next.state);
+      shown = next;
+    }
+    expect(seen).toContain('printing');
+    expect(sink.jobs).toHaveLength(1);
+
+    const asked = Date.now();
+    const same = await client.call('printJobs.get', { params: { id: String(job.id) }, query: { wait_ms: 400, seen_state: 'done', seen_done: 1 } });
+    expect(same).toMatchObject({ id: job.id, state: 'done' });
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(350);
+    // Without what the caller shows, it answers at once, as before.
+    expect((await client.call('printJobs.get', { params: { id: String(job.id) } })).state).toBe('done');
+  });
+
+  it('refuses a wait longer than 25 s, naming the field', async () => {
+    const r = await s.request('GET', '/print-jobs/1?wait_ms=60000', { token });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].path).toBe('/wait_ms');
+  });
+});
