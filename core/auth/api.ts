@@ -26,6 +26,15 @@ export const authApi = defineSpecs({
     input: { params: TokenParams },
     output: TokenInfo,
   },
+  'tokens.current': {
+    summary: 'The token making this request',
+    description: 'So that a console can tell which token it must not revoke without warning (it would sign itself out).',
+    tags,
+    permission: 'tokens.write',
+    http: { method: 'GET', path: '/tokens/current' },
+    input: {},
+    output: TokenInfo,
+  },
   'tokens.create': {
     summary: 'Create an access token; the answer is the only time it is shown',
     tags,

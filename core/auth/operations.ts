@@ -4,6 +4,7 @@ import { authApi } from './api.js';
 export const authOperations = implement(authApi, {
   'tokens.list': ({ principal, services }) => services.auth.listTokens(principal.accountId),
   'tokens.get': ({ principal, services }, { params }) => services.auth.tokenOf(principal.accountId, Number(params.id)),
+  'tokens.current': ({ principal, services }) => services.auth.currentToken(principal),
   'tokens.create': ({ principal, services }, { body }) => {
     const { token, info } = services.auth.createTokenFor(principal, body);
     return { ...info, token };

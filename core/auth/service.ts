@@ -136,6 +136,13 @@ export function createAuthService(db: Db, clock: Clock) {
       });
     },
 
+    /** The caller's own token; the owner (the `station` command) uses none. */
+    currentToken(principal: Principal): TokenInfo {
+      const t = principal.tokenId === null ? undefined : store.tokenById(principal.tokenId);
+      if (!t) throw notFound('token: this caller uses none');
+      return tokenInfo(t);
+    },
+
     listTokens: (account: string | number) => store.tokensOf(findAccount(account).id).map(tokenInfo),
 
     tokenOf(accountId: number, tokenId: number): TokenInfo {

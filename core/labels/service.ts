@@ -113,6 +113,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
   return {
     /** The shipment of the account a label can be made for: found by code, not canceled. */
     labellable: (accountId: number, code: string) => labellable(shipments.byCode(accountId, code)),
+    pieces,
 
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {

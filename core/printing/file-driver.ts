@@ -19,9 +19,9 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
     formats: ['PDF_A7', 'PDF_A4'],
     unitSize: (format) => (format === 'PDF_A4' ? 8 : 1),
     checkConnection: (c) => (isAbsolute(c) ? null : 'must be the absolute path of a folder'),
-    prepare(labels, codes, printer, format) {
+    prepare(labels, codes, printer, format, start) {
       const raw = rawOf(printer.settings.raw);
-      return raw ? raw.prepare(labels, codes, printer, 'PDF_A7') : labels.pdf(codes, format);
+      return raw ? raw.prepare(labels, codes, printer, 'PDF_A7') : labels.pdf(codes, format, start);
     },
     testPage(printer) {
       const raw = rawOf(printer.settings.raw);

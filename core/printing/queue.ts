@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { inTransaction, type Db } from '../store/db.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import type { JobRow, PrinterRow, PrintStore } from './store.js';
+import { nextUnit } from './units.js';
 import { TransportError } from './transport.js';
 import type { Driver, DriverName, LabelInput, PrinterSpec } from './types.js';
 
@@ -167,10 +168,11 @@ export function createPrintQueue(deps: QueueDeps) {
     }
     while (done < codes.length) {
       if (!stillOurs(job.id)) return;
-      const chunk = codes.slice(done, done + size);
+      const unit = nextUnit(done, codes.length, size, job.start);
+      const chunk = codes.slice(unit.from, unit.to);
       onItsWay = false;
       try {
-        const payload = await driver.prepare(labels, chunk, printer, job.format);
+        const payload = await driver.prepare(labels, chunk, printer, job.format, unit.start);
         if (!stillOurs(job.id)) return;
         await driver.deliver(printer, payload, {
           name: `job${job.id}-${done + 1}-${chunk[0]}`,

@@ -85,6 +85,15 @@ export const PrintJobCreate = Type.Object(
     printer: Type.Optional(PrinterName),
     format: Type.Optional(StringEnum(LABEL_FORMATS, "Default: the printer's default format, else PDF_A7")),
     reprint: Type.Optional(Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' })),
+    start: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 8,
+        description: 'PDF_A4 only: first tile of the first sheet (1..8, row by row), to finish a partly used sheet',
+        'x-error': 'must be a whole number from 1 to 8',
+      }),
+    ),
+    packages: Type.Optional(Type.Boolean({ description: "Each parent shipment followed by its packages (by number), in the one job" })),
   },
   { additionalProperties: false },
 );
@@ -128,6 +137,7 @@ export const PrintJob = Type.Object({
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
   progress: Type.Object({ done: Type.Integer({ description: 'Labels the printer accepted' }), total: Type.Integer() }),
+  start: Type.Integer({ description: 'The first tile of the first A4 sheet (1 for A7)' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   finished_at: Nullable(Type.String({ format: 'date-time' })),

@@ -9,6 +9,7 @@ import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { placeProblem, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
+import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
 import { createPrintStore, type JobRow, type PrinterRow } from './store.js';
@@ -19,7 +20,9 @@ import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec,
 export interface LabelsPort {
   /** The shipment of the account a label can be made for (not_found in another account, invalid_state when canceled). */
   labellable(accountId: number, code: string): ShipmentRecord;
-  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat }): Promise<Uint8Array>;
+  /** The shipments of `codes` a label can be made for, in order; with `packages`, each followed by its live packages. */
+  pieces(accountId: number, codes: string[], packages: boolean): ShipmentRecord[];
+  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat; start?: number | undefined }): Promise<Uint8Array>;
   renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): number;
@@ -68,6 +71,7 @@ export function jobView(r: JobRow): PrintJobT {
     attempts: r.attempts,
     last_error: r.last_error,
     progress: { done: r.done, total: r.total },
+    start: r.start,
     created_at: isoOrNull(r.created_at)!,
     updated_at: isoOrNull(r.updated_at)!,
     finished_at: isoOrNull(r.finished_at),
@@ -114,7 +118,7 @@ export function createPrintingService(deps: PrintingDeps) {
   function labelsFor(accountId: number): LabelInput {
     return {
       raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
-      pdf: (codes, format) => labels.renderPdf(accountId, codes, { format }),
+      pdf: (codes, format, start) => labels.renderPdf(accountId, codes, { format, start: format === 'PDF_A4' ? start : undefined }),
       async native(code) {
         const row = labels.labellable(accountId, code);
         return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
@@ -154,8 +158,16 @@ export function createPrintingService(deps: PrintingDeps) {
     return jobView(row);
   }
 
-  /** The shipments' canonical codes; another account's code is not found, a canceled shipment has no label. */
-  const shipmentCodes = (accountId: number, codes: string[]): string[] => codes.map((c) => labels.labellable(accountId, c).code);
+  /**
+   * The shipments' canonical codes (with `packages`, each followed by its packages); another account's code is not
+   * found, a canceled shipment has no label. A code listed twice is refused; a package also listed by itself prints
+   * once, at its first place.
+   */
+  function shipmentCodes(accountId: number, body: PrintJobCreateT): string[] {
+    const listed = body.codes.map((c) => labels.labellable(accountId, c).code);
+    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'lists a shipment twice');
+    return body.packages ? [...new Set(labels.pieces(accountId, listed, true).map((r) => r.code))] : listed;
+  }
 
   return {
     queue,
@@ -229,8 +241,8 @@ export function createPrintingService(deps: PrintingDeps) {
         const format = body.format ?? row.default_for ?? 'PDF_A7';
         if (!formatsOf(printer).includes(format))
           throw fieldError('/format', `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`);
-        let codes = shipmentCodes(accountId, body.codes);
-        if (new Set(codes).size !== codes.length) throw fieldError('/codes', 'lists a shipment twice');
+        if (body.start !== undefined && format !== 'PDF_A4') throw fieldError('/start', 'is accepted with format PDF_A4 only');
+        let codes = shipmentCodes(accountId, body);
         if (!body.reprint) {
           const printed = store.alreadyPrinted(accountId, format, codes);
           if (printed.length)
@@ -242,7 +254,7 @@ export function createPrintingService(deps: PrintingDeps) {
           codes = codes.filter((c) => !joined.has(c));
           if (!codes.length) return store.jobById(pending[0]!.id)!;
         }
-        const id = store.insertJob(accountId, { codes, format, printer: row, reprint: !!body.reprint }, now(), Date.now());
+        const id = store.insertJob(accountId, { codes, format, printer: row, reprint: !!body.reprint, start: body.start ?? 1 }, now(), Date.now());
         return store.jobById(id)!;
       });
       queue.wake();
@@ -293,7 +305,11 @@ export function createPrintingService(deps: PrintingDeps) {
 
     /** The operator's answer to an unconfirmed job: the label in doubt printed. The rest of the job resumes. */
     confirm: (accountId: number, id: string) =>
-      change(accountId, id, 'confirm', (job) => store.confirm(job.id, drivers[job.driver].unitSize(job.format), now(), Date.now())),
+      change(accountId, id, 'confirm', (job) => {
+        // The unit in doubt: with a start tile, the first sheet holds fewer labels than the next ones.
+        const unit = nextUnit(job.done, job.total, drivers[job.driver].unitSize(job.format), job.start);
+        store.confirm(job.id, unit.to - unit.from, now(), Date.now());
+      }),
 
     /** The operator's answer to an unconfirmed job: print the label in doubt again (the job becomes a reprint). */
     printAgain: (accountId: number, id: string) => change(accountId, id, 'print_again', (job) => store.printAgain(job.id, now(), Date.now())),
@@ -342,9 +358,9 @@ export function createPrintingService(deps: PrintingDeps) {
       let n = 0;
       for (const given of opts.codes) {
         const accountId = labels.accountOfCode(given.toUpperCase());
-        const [code] = shipmentCodes(accountId, [given]);
-        const payload = await driver.prepare(labelsFor(accountId), [code!], printer, 'PDF_A7');
-        await driver.deliver(printer, payload, { name: code!, format: 'PDF_A7' });
+        const { code } = labels.labellable(accountId, given);
+        const payload = await driver.prepare(labelsFor(accountId), [code], printer, 'PDF_A7');
+        await driver.deliver(printer, payload, { name: code, format: 'PDF_A7' });
         onLabel?.(++n);
       }
     },

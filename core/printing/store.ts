@@ -33,6 +33,8 @@ export interface JobRow {
   total: number;
   /** 1: the unit at `done` is being sent; its bytes may have reached the printer (migration 007). */
   in_doubt: number;
+  /** The first tile (1..8) of the job's first A4 sheet (migration 011). */
+  start: number;
   attempts: number;
   last_error: string | null;
   next_attempt_at: number;
@@ -88,9 +90,9 @@ export function createPrintStore(db: Db) {
     ),
     insertJob: db.prepare(
       `INSERT INTO print_jobs (account_id, codes, format, printer, printer_id, driver, connection, settings, reprint, state,
-       total, next_attempt_at, created_at, updated_at)
+       total, start, next_attempt_at, created_at, updated_at)
        VALUES (@account_id, @codes, @format, @printer, @printer_id, @driver, @connection, @settings, @reprint, 'queued',
-       @total, @next_attempt_at, @now, @now)`,
+       @total, @start, @next_attempt_at, @now, @now)`,
     ),
     insertJobCode: db.prepare('INSERT INTO print_job_codes (job_id, account_id, code) VALUES (?, ?, ?)'),
     alreadyPrinted: db.prepare<{ account: number; format: string; codes: string }, { code: string }>(
@@ -224,7 +226,7 @@ export function createPrintStore(db: Db) {
       q.pending.all({ account: accountId, format, codes: JSON.stringify(codes) }),
     insertJob(
       accountId: number,
-      job: { codes: string[]; format: LabelFormat; printer: PrinterRow; reprint: boolean },
+      job: { codes: string[]; format: LabelFormat; printer: PrinterRow; reprint: boolean; start: number },
       now: number,
       wallNow: number,
     ): number {
@@ -240,6 +242,7 @@ export function createPrintStore(db: Db) {
           settings: job.printer.settings,
           reprint: job.reprint ? 1 : 0,
           total: job.codes.length,
+          start: job.start,
           next_attempt_at: wallNow,
           now,
         }).lastInsertRowid,

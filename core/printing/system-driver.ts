@@ -14,7 +14,7 @@ export function systemDriverOn(spooler: Spooler): Driver {
     formats: ['PDF_A7', 'PDF_A4'],
     unitSize: (format) => (format === 'PDF_A4' ? 8 : 1),
     checkConnection: (c) => spooler.checkName(c),
-    prepare: (labels, codes, _printer, format) => labels.pdf(codes, format),
+    prepare: (labels, codes, _printer, format, start) => labels.pdf(codes, format, start),
     testPage: (printer) => testPagePdf(printer.name, 'PDF_A7'),
     deliver(printer, payload, unit) {
       unit.beforeWrite?.();

@@ -59,7 +59,8 @@ export interface NativeLabel {
 /** The labels of one account, as the drivers consume them. */
 export interface LabelInput {
   raster(code: string, dpi: 203 | 300): Promise<MonoRaster>;
-  pdf(codes: string[], format: LabelFormat): Promise<Uint8Array>;
+  /** `start`: PDF_A4 only, the first tile (1..8) of the first sheet. */
+  pdf(codes: string[], format: LabelFormat, start?: number): Promise<Uint8Array>;
   native(code: string): Promise<NativeLabel>;
 }
 
@@ -84,7 +85,8 @@ export interface Driver {
   unitSize(format: LabelFormat): number;
   /** A message naming what is wrong with the connection string, or null when it is usable. */
   checkConnection(connection: string): string | null;
-  prepare(labels: LabelInput, codes: string[], printer: PrinterSpec, format: LabelFormat): Promise<Uint8Array>;
+  /** `start`: PDF_A4 only, the first tile (1..8) of the unit's sheet. */
+  prepare(labels: LabelInput, codes: string[], printer: PrinterSpec, format: LabelFormat, start?: number): Promise<Uint8Array>;
   testPage(printer: PrinterSpec): Promise<Uint8Array>;
   /** Resolves once the printer (or spooler, or folder) has accepted every byte. */
   deliver(printer: PrinterSpec, payload: Uint8Array, unit: UnitInfo): Promise<void>;

@@ -113,7 +113,12 @@ export const ShipmentSearch = Type.Object(
     status: Type.Optional(StringEnum(STATUSES)),
     substatus: Type.Optional(StringEnum(SUB_STATUSES)),
     platform: Type.Optional(StringEnum(PLATFORMS)),
-    date_type: Type.Optional(StringEnum(['CREATED', 'UPDATED'] as const, 'Which date the range applies to (CREATED)')),
+    date_type: Type.Optional(
+      StringEnum(
+        ['CREATED', 'UPDATED', 'LABELLED'] as const,
+        'Which date the range, date_key and sort apply to (CREATED). LABELLED: when a label was first made; only labelled shipments',
+      ),
+    ),
     date_range_min: Type.Optional(DateBound('Minimum date, inclusive; a plain date starts at 00:00 in the station time zone')),
     date_range_max: Type.Optional(DateBound('Maximum date, inclusive; a plain date ends at 24:00 in the station time zone')),
     date_key: Type.Optional(StringEnum(['LAST_DAY', 'LAST_MONTH'] as const, 'Last 24 hours or last 30 days')),

@@ -11,7 +11,8 @@ export interface SearchFilter {
   status?: string;
   subStatus?: string;
   platform?: string;
-  dateColumn: 'created_at' | 'updated_at';
+  /** labelled_at: only labelled shipments have that date. */
+  dateColumn: 'created_at' | 'updated_at' | 'labelled_at';
   from?: number;
   to?: number;
   statusIn?: readonly string[];
@@ -60,6 +61,7 @@ export function createShipmentSearch(db: Db) {
   function rowFilters(f: SearchFilter): Query {
     const clauses: string[] = [];
     const args: unknown[] = [];
+    if (f.dateColumn === 'labelled_at') clauses.push('s.labelled_at IS NOT NULL');
     if (f.code !== undefined) (clauses.push('s.code = ?'), args.push(f.code));
     if (f.status !== undefined) (clauses.push('s.status = ?'), args.push(f.status));
     if (f.subStatus !== undefined) (clauses.push('s.sub_status = ?'), args.push(f.subStatus));
@@ -156,6 +158,6 @@ export function createShipmentSearch(db: Db) {
 
 /** A total that `shipment_counts` holds: no filter, or only on the status. */
 function byStatusOnly(f: SearchFilter): boolean {
-  return f.code === undefined && f.subStatus === undefined && f.platform === undefined && f.from === undefined &&
+  return f.dateColumn !== 'labelled_at' && f.code === undefined && f.subStatus === undefined && f.platform === undefined && f.from === undefined &&
     f.to === undefined && !f.pending;
 }

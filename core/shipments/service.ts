@@ -13,6 +13,11 @@ import type { ShipmentStore } from './store.js';
 
 const DAY_MS = 86_400_000;
 
+const DATE_COLUMNS = { CREATED: 'created_at', UPDATED: 'updated_at', LABELLED: 'labelled_at' } as const satisfies Record<
+  NonNullable<ShipmentSearchT['date_type']>,
+  SearchFilter['dateColumn']
+>;
+
 /** What a PICKUP shipment needs from the office directory. */
 export interface PickupOffices {
   /** The address of a usable office, or a not_found / validation_failed error naming `/office`. */
@@ -217,7 +222,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       const window = pageWindow(q);
       const filter: SearchFilter = {
         accountId,
-        dateColumn: q.date_type === 'UPDATED' ? 'updated_at' : 'created_at',
+        dateColumn: DATE_COLUMNS[q.date_type ?? 'CREATED'],
         newestFirst: (q.sort ?? 'NEWEST') === 'NEWEST',
         limit: window.size,
         offset: window.offset,

@@ -17,6 +17,7 @@ const labels: LabelsPort = {
     if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
     return { code, status: 'TO_COLLECT' } as ShipmentRecord;
   },
+  pieces: (accountId, given) => given.map((code) => labels.labellable(accountId, code)),
   renderRaster: (_account, code, dpi) =>
     code.startsWith('BAD') ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`)) : syntheticLabel(code, dpi),
   renderPdf: () => Promise.reject(new Error('not used')),
