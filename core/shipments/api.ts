@@ -1,7 +1,7 @@
 import { IdParams } from '../schemas/common.js';
 import { defineSpecs } from '../operations/spec.js';
 import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
-import { PackageCreate, Shipment, ShipmentCreate, ShipmentPage, ShipmentSearch } from './schemas.js';
+import { PackageCreate, PackageList, Shipment, ShipmentCreate, ShipmentPage, ShipmentSearch } from './schemas.js';
 
 const tags = ['Shipments'];
 
@@ -59,6 +59,15 @@ export const shipmentApi = defineSpecs({
     input: { params: IdParams, body: PackageCreate },
     output: Shipment,
     successStatus: 201,
+  },
+  'packages.list': {
+    summary: 'The packages of a multi-origin shipment',
+    description: 'Every package of the shipment, canceled ones too, by number. A package has none.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/shipments/:id/packages' },
+    input: { params: IdParams },
+    output: PackageList,
   },
   'events.list': {
     summary: 'Tracking events of a shipment',

@@ -131,3 +131,5 @@ export const ShipmentSearch = Type.Object(
 export type ShipmentSearchT = Static<typeof ShipmentSearch>;
 
 export const ShipmentPage = Page(Shipment);
+
+export const PackageList = Type.Object({ data: Type.Array(Shipment, { description: 'By number' }) });

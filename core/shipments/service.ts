@@ -176,6 +176,8 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
 
     get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
 
+    packages: (accountId: number, idOrCode: string) => store.children(resolve(accountId, idOrCode).id).map(shipmentView),
+
     addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {
         const parent = resolve(accountId, parentIdOrCode);

@@ -106,3 +106,31 @@ describe('print jobs: start tile and packages', () => {
     expect(errorPaths(r)).toEqual(['/codes']);
   });
 });
+
+describe('GET /shipments/{id}/packages', () => {
+  let s: Station;
+  let token: string;
+  let rival: string;
+  beforeAll(async () => {
+    s = await startInProcess();
+    token = await s.token(await s.account('acme'), ['shipments.read', 'shipments.write']);
+    rival = await s.token(await s.account('rival'), ['shipments.read', 'shipments.write']);
+  });
+  afterAll(() => s?.stop());
+
+  it('lists the packages by number, canceled ones too; none for a plain shipment; 404 for another account', async () => {
+    const parent = (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body;
+    const made = [];
+    for (let i = 0; i < 2; i++) made.push((await s.request('POST', `/shipments/${parent.code}/packages`, { token, body: packageBody() })).body);
+    await s.request('POST', `/shipments/${made[0].code}/cancel`, { token });
+    const r = await s.request('GET', `/shipments/${parent.code}/packages`, { token });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.map((p: { code: string; number: number; twin: string; status: string }) => [p.code, p.number, p.twin, p.status])).toEqual([
+      [made[0].code, 1, parent.code, 'CANCELED'],
+      [made[1].code, 2, parent.code, 'TO_COLLECT'],
+    ]);
+    expect((await s.request('GET', `/shipments/${parent.id}/packages`, { token })).body.data).toHaveLength(2);
+    expect((await s.request('GET', `/shipments/${made[1].code}/packages`, { token })).body).toEqual({ data: [] });
+    expectProblem(await s.request('GET', `/shipments/${parent.code}/packages`, { token: rival }), 404, 'not_found');
+  });
+});
