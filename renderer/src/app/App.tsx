@@ -3,20 +3,19 @@ import { NavLink, Route, Routes } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationClient } from '../api/client';
-import { ClientProvider, useClient } from '../api/context';
+import { ClientProvider } from '../api/context';
 import { LanguageSelect } from '../components/LanguageSelect';
-import { ComingView } from '../features/coming/ComingView';
+import { BatchView } from '../features/batch/BatchView';
+import { CredentialsView } from '../features/credentials/CredentialsView';
+import { EndOfDayView } from '../features/endofday/EndOfDayView';
 import { PackView } from '../features/pack/PackView';
 import { PrintersView } from '../features/printing/PrintersView';
 import { SettingsView } from '../features/settings/SettingsView';
-import { Credentials } from '../pages/Credentials';
-import { Shipments } from '../pages/Shipments';
+import { ShipmentsView } from '../features/shipments/ShipmentsView';
 import { VIEWS } from './routes';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
 import { SignIn } from './SignIn';
 
-// Views written before the client context; they take it as a prop until they are rebuilt.
-const WithClient = ({ view: View }: { view: (p: { client: StationClient }) => React.ReactNode }) => <View client={useClient()} />;
 
 function Nav() {
   const { t } = useTranslation();
@@ -61,11 +60,11 @@ export function App() {
         <ClientProvider client={client}>
           <Routes>
             <Route index element={<PackView />} />
-            <Route path="batch" element={<ComingView view="batch" />} />
-            <Route path="shipments" element={<WithClient view={Shipments} />} />
-            <Route path="end-of-day" element={<ComingView view="endOfDay" />} />
+            <Route path="batch" element={<BatchView />} />
+            <Route path="shipments" element={<ShipmentsView />} />
+            <Route path="end-of-day" element={<EndOfDayView />} />
             <Route path="printers" element={<PrintersView />} />
-            <Route path="credentials" element={<WithClient view={Credentials} />} />
+            <Route path="credentials" element={<CredentialsView />} />
             <Route path="settings" element={<SettingsView />} />
             <Route path="*" element={<PackView />} />
           </Routes>

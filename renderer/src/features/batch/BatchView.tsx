@@ -1,0 +1,89 @@
+import '../shipments/lists.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClient } from '../../api/context';
+import { useExplain } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import { Filters } from '../shipments/Filters';
+import { allCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
+import { Pager, ShipmentTable } from '../shipments/ShipmentTable';
+import { BatchPrint, MAX_BATCH } from './BatchPrint';
+
+const PAGE_SIZE = 50;
+
+/**
+ * Batch: choose shipments by any filter, the PENDING shortcut or by hand (all matches across pages, not just the
+ * page shown), then print them in one job. Only a page is ever rendered; a selection is a set of codes.
+ */
+export function BatchView() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const client = useClient();
+  const [filter, setFilter] = useState<SearchFilter>({ shortcut: 'PENDING' });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [gathering, setGathering] = useState(false);
+  const [gatherError, setGatherError] = useState<unknown>(null);
+  const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE }, { poll: false });
+  const chosen = new Set(selected);
+
+  const toggle = (code: string) => setSelected(chosen.has(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+  const togglePage = (all: boolean) => {
+    const codes = result.data?.data.map((s) => s.code) ?? [];
+    setSelected(all ? [...selected, ...codes.filter((c) => !chosen.has(c))] : selected.filter((c) => !codes.includes(c)));
+  };
+  async function selectAll() {
+    setGathering(true);
+    setGatherError(null);
+    try {
+      setSelected((await allCodes(client, filter, MAX_BATCH)).codes);
+    } catch (e) {
+      setGatherError(e);
+    } finally {
+      setGathering(false);
+    }
+  }
+
+  const items = result.data?.items ?? 0;
+  return (
+    <main className="page split batch">
+      <section className="card list" aria-label={t('batch.choose')}>
+        <Filters
+          value={filter}
+          onChange={(f) => {
+            setFilter(f);
+            setPage(1);
+          }}
+        />
+        <div className="row selection-bar">
+          <span className="count" aria-live="polite">
+            {result.data ? t('batch.matching', { count: items }) : ''} · {t('batch.selectedCount', { count: selected.length })}
+          </span>
+          <Button onClick={() => void selectAll()} busy={gathering} disabled={items === 0} busyLabel={t('batch.gathering')}>
+            {items > MAX_BATCH ? t('batch.selectFirst', { count: MAX_BATCH }) : t('batch.selectAll', { count: items })}
+          </Button>
+          <Button onClick={() => setSelected([])} disabled={selected.length === 0}>
+            {t('batch.clear')}
+          </Button>
+        </div>
+        {gatherError !== null && <p className="error" role="alert">{explain(gatherError).message}</p>}
+        {result.isPending ? (
+          <Loading />
+        ) : result.error && !result.data ? (
+          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
+        ) : result.data && result.data.data.length === 0 ? (
+          <Empty>{t('shipments.none')}</Empty>
+        ) : (
+          result.data && (
+            <>
+              <ShipmentTable rows={result.data.data} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />
+              <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={setPage} />
+            </>
+          )
+        )}
+      </section>
+      <BatchPrint codes={selected} onPrinted={() => void result.refetch()} />
+    </main>
+  );
+}

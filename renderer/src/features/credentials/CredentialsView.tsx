@@ -1,0 +1,186 @@
+import '../shipments/lists.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OpInput } from '../../api/client';
+import { useClient } from '../../api/context';
+import { useExplain } from '../../api/errors';
+import type { TokenInfo } from '../../api/types';
+import { forgetToken } from '../../app/session';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
+import { QueryState } from '../../components/States';
+
+type Permission = OpInput<'tokens.create'>['body']['permissions'][number];
+const PERMISSIONS: Permission[] = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write', 'station.admin'];
+const EXPIRIES = ['', '7', '30', '90', '365'] as const;
+const keys = { all: ['tokens'] as const, current: ['tokens', 'current'] as const };
+
+/**
+ * The account console's credentials: create a token for a store or script (each permission explained, an expiry
+ * chosen), copy it once with visible feedback, revoke — asking first, and explaining when it is the desk's own.
+ */
+export function CredentialsView() {
+  const { t, i18n } = useTranslation();
+  const explain = useExplain();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: keys.all, queryFn: () => client.call('tokens.list') });
+  const current = useQuery({ queryKey: keys.current, queryFn: () => client.call('tokens.current'), retry: false });
+  const [name, setName] = useState('');
+  const [perms, setPerms] = useState<Permission[]>(['shipments.read']);
+  const [days, setDays] = useState<(typeof EXPIRIES)[number]>('90');
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const [revoking, setRevoking] = useState<TokenInfo | null>(null);
+  const create = useMutation({
+    mutationFn: () => client.call('tokens.create', { body: { name: name.trim(), permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) } }),
+    onSuccess: (made) => {
+      setCreated(made.token);
+      setCopied(null);
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) => client.call('tokens.revoke', { params: { id: String(id) } }),
+    onSuccess: (_r, id) => {
+      if (id === current.data?.id) {
+        // The desk's own token: it is signed out now.
+        forgetToken();
+        window.location.reload();
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : t('common.none'));
+  const errors = create.error ? explain(create.error).fields : {};
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created!);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+
+  const own = revoking !== null && revoking.id === current.data?.id;
+  return (
+    <main className="page credentials">
+      <form className="card" onSubmit={submit} aria-label={t('credentials.new')}>
+        <h2>{t('credentials.new')}</h2>
+        <Field label={t('credentials.name')} path="/name" errors={errors} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('credentials.nameHint')} />
+        <fieldset>
+          <legend>{t('credentials.permissions')}</legend>
+          {PERMISSIONS.map((p) => (
+            <label key={p} className="permission">
+              <input type="checkbox" checked={perms.includes(p)} onChange={(e) => setPerms(e.target.checked ? [...perms, p] : perms.filter((x) => x !== p))} />
+              <span>
+                <strong>{t(`credentials.perm.${p.replace('.', '_') as 'rates_read'}.name`)}</strong> <code>{p}</code>
+                <br />
+                <span className="hint">{t(`credentials.perm.${p.replace('.', '_') as 'rates_read'}.explain`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>{t('credentials.expires')}</span>
+          <select value={days} onChange={(e) => setDays(e.target.value as (typeof EXPIRIES)[number])}>
+            {EXPIRIES.map((d) => (
+              <option key={d} value={d}>
+                {d ? t('credentials.days', { count: Number(d) }) : t('credentials.never')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="actions start">
+          <Button type="submit" kind="primary" busy={create.isPending} disabled={!name.trim() || perms.length === 0}>
+            {t('credentials.create')}
+          </Button>
+        </div>
+        {create.error && <p className="error" role="alert">{explain(create.error).message}</p>}
+      </form>
+
+      {created && (
+        <section className="card" aria-label={t('credentials.newToken')}>
+          <h2>{t('credentials.newToken')}</h2>
+          <p>{t('credentials.copyNow')}</p>
+          <code className="mono secret">{created}</code>
+          <div className="actions start">
+            <Button kind="primary" onClick={() => void copy()}>
+              {copied === 'yes' ? t('credentials.copied') : t('credentials.copy')}
+            </Button>
+            <Button onClick={() => setCreated(null)}>{t('common.close')}</Button>
+          </div>
+          <p aria-live="polite" className={copied === 'failed' ? 'error' : 'ok'}>
+            {copied === 'yes' ? t('credentials.copiedText') : copied === 'failed' ? t('credentials.copyFailed') : ''}
+          </p>
+        </section>
+      )}
+
+      <section className="card" aria-label={t('credentials.list')}>
+        <h2>{t('credentials.list')}</h2>
+        {revoke.error && <p className="error" role="alert">{explain(revoke.error).message}</p>}
+        <QueryState query={tokens} empty={(d) => d.length === 0}>
+          {(list) => (
+            <table>
+              <thead>
+                <tr>
+                  <th>{t('credentials.name')}</th>
+                  <th>{t('credentials.token')}</th>
+                  <th>{t('credentials.permissions')}</th>
+                  <th>{t('credentials.expiresCol')}</th>
+                  <th>{t('credentials.lastUsed')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((tk) => (
+                  <tr key={tk.id}>
+                    <td>
+                      {tk.name}
+                      {tk.id === current.data?.id && <span className="badge">{t('credentials.thisDesk')}</span>}
+                    </td>
+                    <td className="mono">{tk.prefix}…</td>
+                    <td>{tk.permissions.join(', ')}</td>
+                    <td>{tk.revoked_at ? t('credentials.revoked', { when: date(tk.revoked_at) }) : tk.expires_at ? date(tk.expires_at) : t('credentials.never')}</td>
+                    <td>{date(tk.last_used_at)}</td>
+                    <td>
+                      {!tk.revoked_at && (
+                        <Button kind="danger" onClick={() => setRevoking(tk)} aria-label={t('credentials.revokeOne', { name: tk.name })}>
+                          {t('credentials.revoke')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryState>
+      </section>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('credentials.revokeTitle', { name: revoking?.name ?? '' })}
+        confirmLabel={t('credentials.revoke')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          const id = revoking!.id;
+          setRevoking(null);
+          revoke.mutate(id);
+        }}
+      >
+        <p>{own ? t('credentials.revokeOwn') : t('credentials.revokeOther')}</p>
+      </ConfirmDialog>
+    </main>
+  );
+}

@@ -1,0 +1,120 @@
+import '../shipments/lists.css';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Static } from '@sinclair/typebox';
+import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
+import type { StationClient } from '../../api/client';
+import { useClient } from '../../api/context';
+import { QueryState } from '../../components/States';
+
+export type Office = Static<typeof OfficeSchema>;
+interface Point {
+  lat: number;
+  lng: number;
+}
+const SHOWN = 12;
+
+/**
+ * The offices nearest to a point, or to a postal code: the directory has no map of postal codes, so a code's
+ * point is the middle of its own offices (by the rate card's postal key), and the nearest to it come first.
+ */
+async function nearest(client: StationClient, zip: string, near: Point | null) {
+  let point = near;
+  if (!point && zip) {
+    const inZip = (await client.call('offices.search', { query: { zip, size: 100 } })).data;
+    if (!inZip.length) return [];
+    point = {
+      lat: inZip.reduce((s, o) => s + o.address.lat, 0) / inZip.length,
+      lng: inZip.reduce((s, o) => s + o.address.lng, 0) / inZip.length,
+    };
+  }
+  const query = point ? { near: `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`, size: SHOWN } : { size: SHOWN };
+  return (await client.call('offices.search', { query })).data;
+}
+
+/**
+ * Choosing PICKUP opens this: offices near the destination (its coordinates, else its postal code), nearest first
+ * with the distance, searchable by postal code, each with its address and hours. The chosen office becomes the
+ * destination address (the service fills it in) and is printed on the label.
+ */
+export function OfficePicker({
+  open,
+  zip: initialZip,
+  near,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  zip?: string;
+  near?: Point | null;
+  onPick: (office: Office) => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useClient();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [typed, setTyped] = useState(initialZip ?? '');
+  const [zip, setZip] = useState(initialZip ?? '');
+  const usePoint = zip === (initialZip ?? '') && near ? near : null;
+  const offices = useQuery({ queryKey: ['offices', 'near', zip, usePoint], queryFn: () => nearest(client, zip, usePoint), enabled: open });
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setZip(typed.trim());
+  };
+
+  return (
+    <dialog ref={ref} className="office-picker" aria-label={t('offices.title')} onCancel={onClose} onClose={() => open && onClose()}>
+      <div className="detail-head">
+        <h2>{t('offices.title')}</h2>
+        <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('common.close')}>
+          ×
+        </button>
+      </div>
+      <form className="search" role="search" onSubmit={search}>
+        <input aria-label={t('offices.zip')} placeholder={t('offices.zipHint')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="btn">
+          {t('offices.search')}
+        </button>
+      </form>
+      <p className="hint">{usePoint ? t('offices.nearAddress') : zip ? t('offices.nearZip', { zip }) : t('offices.all')}</p>
+      {open && (
+        <QueryState query={offices} empty={(d) => d.length === 0}>
+          {(list) => (
+            <ul className="offices">
+              {list.map((o) => (
+                <li key={o.id}>
+                  <div>
+                    <strong>{o.name}</strong> <span className="mono muted">{o.code}</span>
+                    <br />
+                    {o.address.street}, {o.address.zip} {o.address.city}, {o.address.state}
+                    <br />
+                    <span className="hint">
+                      {o.company} · {o.opening_hours}
+                    </span>
+                  </div>
+                  <div className="office-end">
+                    {o.distance_km !== undefined && (
+                      <span className="distance">{t('offices.km', { km: o.distance_km.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })}</span>
+                    )}
+                    <button type="button" className="btn btn-primary" onClick={() => onPick(o)} aria-label={t('offices.chooseOne', { name: o.name })}>
+                      {t('offices.choose')}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      )}
+    </dialog>
+  );
+}

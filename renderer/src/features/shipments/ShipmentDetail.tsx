@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExplain } from '../../api/errors';
+import type { Shipment } from '../../api/types';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorState, Loading } from '../../components/States';
+import { AddPackages } from '../packages/AddPackages';
+import { CANCELABLE } from './codes';
+import { PrintLabels } from './PrintLabels';
+import { RecordEvent } from './RecordEvent';
+import { useCancelShipment, useEvents, usePackages, useShipment } from './queries';
+import { when } from './ShipmentTable';
+
+type Party = Shipment['origin'];
+
+function PartyBlock({ title, party }: { title: string; party: Party }) {
+  const a = party.address;
+  return (
+    <div>
+      <h3>{title}</h3>
+      <p>
+        <strong>{party.contact.name}</strong>
+        {party.contact.phone && <> · {party.contact.phone}</>}
+        {party.contact.email && <> · {party.contact.email}</>}
+        <br />
+        {a.street}, {a.zip} {a.city}, {a.state}, {a.country}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One shipment: sender and receiver, parcel, method, its tracking in words (followed without a reload), its
+ * packages, and what can still be done with it: print, add packages, record an event, cancel (asking first).
+ */
+export function ShipmentDetail({ code, onClose }: { code: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const explain = useExplain();
+  const shipment = useShipment(code);
+  const events = useEvents(code);
+  const s = shipment.data;
+  const packages = usePackages(code, !!s && s.packages > 0);
+  const cancel = useCancelShipment();
+  const [asking, setAsking] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+
+  // The detail of a lower row must not open out of sight.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [code]);
+
+  if (shipment.isPending) return <aside className="card detail"><Loading /></aside>;
+  if (!s) return <aside className="card detail"><ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} /></aside>;
+
+  const lang = i18n.language;
+  const d = s.dimensions;
+  return (
+    <aside ref={ref} className="card detail" aria-label={t('detail.title', { code: s.code })}>
+      <div className="detail-head">
+        <h2 className="mono">{s.code}</h2>
+        <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('detail.close')}>
+          ×
+        </button>
+      </div>
+      <p className="detail-status">
+        <span className={`badge status-${s.status}`}>{t(`codes.status.${s.status}`)}</span>
+        {s.sub_status && <> · {t(`codes.subStatus.${s.sub_status}`)}</>}
+      </p>
+      <dl className="facts">
+        <dt>{t('detail.ref')}</dt>
+        <dd>{s.ref}</dd>
+        <dt>{t('detail.method')}</dt>
+        <dd>{t(`codes.method.${s.method}`)} · {t(`codes.type.${s.type}`)}</dd>
+        {s.twin && (
+          <>
+            <dt>{t('detail.package')}</dt>
+            <dd>{t('detail.packageOf', { n: s.number, parent: s.twin })}</dd>
+          </>
+        )}
+        <dt>{t('detail.value')}</dt>
+        <dd>{s.value === null ? t('common.none') : s.value.toLocaleString(lang)}</dd>
+        <dt>{t('detail.created')}</dt>
+        <dd>{when(s.created_at, lang)}</dd>
+        <dt>{t('detail.labelled')}</dt>
+        <dd>{s.labelled_at ? when(s.labelled_at, lang) : t('detail.notLabelled')}</dd>
+        {s.platform && (
+          <>
+            <dt>{t('detail.platform')}</dt>
+            <dd>{t(`codes.platform.${s.platform}`)}</dd>
+          </>
+        )}
+      </dl>
+      <PartyBlock title={t('detail.sender')} party={s.origin} />
+      <PartyBlock title={s.method === 'PICKUP' ? t('detail.receiverAtOffice') : t('detail.receiver')} party={s.destination} />
+      <h3>{t('detail.parcel')}</h3>
+      <p>
+        {t('detail.dimensions', { weight: d.weight, length: d.length, width: d.width, height: d.height })}
+        {s.content && <> · {s.content}</>}
+      </p>
+
+      <div className="actions start">
+        {s.status !== 'CANCELED' && (
+          <PrintLabels code={s.code} packages={false} printed={!!s.labelled_at} label={s.labelled_at ? t('detail.reprint') : t('detail.print')} />
+        )}
+        {CANCELABLE.includes(s.status) && (
+          <Button kind="danger" onClick={() => setAsking(true)} busy={cancel.isPending}>
+            {t('detail.cancel')}
+          </Button>
+        )}
+      </div>
+      {cancel.error && <p className="error" role="alert">{explain(cancel.error).message}</p>}
+      <ConfirmDialog
+        open={asking}
+        title={t('detail.cancelTitle', { code: s.code })}
+        confirmLabel={t('detail.cancelConfirm')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          cancel.mutate(s.code);
+        }}
+      >
+        <p>{s.labelled_at ? t('detail.cancelPrinted', { when: when(s.labelled_at, lang) }) : t('detail.cancelNotPrinted')}</p>
+        {s.packages > 0 && <p>{t('detail.cancelPackages', { count: s.packages })}</p>}
+      </ConfirmDialog>
+
+      {s.twin === null && (
+        <section aria-label={t('packages.title')}>
+          <h3>{t('packages.title')}</h3>
+          {s.packages > 0 && packages.data && (
+            <>
+              <ol className="packages">
+                {packages.data.map((p) => (
+                  <li key={p.id}>
+                    <span className="mono">{p.code}</span> · {t('packages.numbered', { n: p.number, total: s.packages })} · {p.origin.contact.name},{' '}
+                    {p.origin.address.city} · <span className={`badge status-${p.status}`}>{t(`codes.status.${p.status}`)}</span>
+                    {p.status !== 'CANCELED' && (
+                      <PrintLabels code={p.code} packages={false} printed={!!p.labelled_at} label={t('packages.printOne')} />
+                    )}
+                  </li>
+                ))}
+              </ol>
+              {s.status !== 'CANCELED' && (
+                <PrintLabels code={s.code} packages printed={!!s.labelled_at} label={t('packages.printAll', { count: s.packages + 1 })} />
+              )}
+            </>
+          )}
+          {s.packages === 0 && <p className="muted">{t('packages.none')}</p>}
+          {CANCELABLE.includes(s.status) && <AddPackages parent={s} />}
+        </section>
+      )}
+
+      <section aria-label={t('detail.tracking')}>
+        <h3>{t('detail.tracking')}</h3>
+        {events.data ? (
+          <ol className="timeline">
+            {events.data.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.date}>{when(e.date, lang)}</time>
+                <strong>{t(`codes.status.${e.status}`)}</strong>
+                {e.sub_status && <span> · {t(`codes.subStatus.${e.sub_status}`)}</span>}
+                {e.issue && <span className="issue"> · {t(`codes.issue.${e.issue}`)}</span>}
+                {e.receiver && <span> · {t('detail.receivedBy', { name: e.receiver.name })}</span>}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <Loading />
+        )}
+        <RecordEvent shipment={s} />
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import type { Shipment } from '../../api/types';
+
+export const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) : '');
+
+/**
+ * The columns that matter at a desk. With `selected`, each row has a checkbox (Batch, End of day); a row opens its
+ * detail with a click or Enter.
+ */
+export function ShipmentTable({
+  rows,
+  open,
+  onOpen,
+  selected,
+  onToggle,
+  onTogglePage,
+}: {
+  rows: Shipment[];
+  open?: string | null;
+  onOpen?: (code: string) => void;
+  selected?: ReadonlySet<string>;
+  onToggle?: (code: string) => void;
+  onTogglePage?: (all: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const pageSelected = !!selected && rows.length > 0 && rows.every((r) => selected.has(r.code));
+  return (
+    <table className="shipments">
+      <thead>
+        <tr>
+          {selected && (
+            <th>
+              <input type="checkbox" aria-label={t('shipments.selectPage')} checked={pageSelected} onChange={() => onTogglePage?.(!pageSelected)} />
+            </th>
+          )}
+          <th>{t('shipments.col.created')}</th>
+          <th>{t('shipments.col.code')}</th>
+          <th>{t('shipments.col.ref')}</th>
+          <th>{t('shipments.col.receiver')}</th>
+          <th>{t('shipments.col.city')}</th>
+          <th>{t('shipments.col.method')}</th>
+          <th>{t('shipments.col.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((s) => (
+          <tr
+            key={s.id}
+            className={open === s.code ? 'selected' : undefined}
+            onClick={onOpen ? () => onOpen(s.code) : undefined}
+            tabIndex={onOpen ? 0 : undefined}
+            onKeyDown={onOpen ? (e) => e.key === 'Enter' && onOpen(s.code) : undefined}
+          >
+            {selected && (
+              <td onClick={(e) => e.stopPropagation()}>
+                <input type="checkbox" aria-label={t('shipments.selectOne', { code: s.code })} checked={selected.has(s.code)} onChange={() => onToggle?.(s.code)} />
+              </td>
+            )}
+            <td>{when(s.created_at, i18n.language)}</td>
+            <td className="mono">
+              {s.code}
+              {s.number !== null && <span className="muted"> · {t('shipments.packageOf', { n: s.number })}</span>}
+            </td>
+            <td>{s.ref}</td>
+            <td>{s.destination.contact.name}</td>
+            <td>{s.destination.address.city}</td>
+            <td>{t(`codes.method.${s.method}`)}</td>
+            <td>
+              <span className={`badge status-${s.status}`}>{t(`codes.status.${s.status}`)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Previous / next and where we are. */
+export function Pager({ page, pages, last, onPage }: { page: number; pages: number; last: boolean; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t('shipments.pages')}>
+      <button type="button" className="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('shipments.previous')}
+      </button>
+      <span>{t('shipments.pageOf', { page, pages })}</span>
+      <button type="button" className="btn" disabled={last} onClick={() => onPage(page + 1)}>
+        {t('shipments.next')}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+import './lists.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import { Filters } from './Filters';
+import { useShipmentSearch, type SearchFilter } from './queries';
+import { ShipmentDetail } from './ShipmentDetail';
+import { Pager, ShipmentTable } from './ShipmentTable';
+
+const PAGE_SIZE = 25;
+
+/** Shipments and tracking: every filter, a page at a time, and the detail of the one opened beside the list. */
+export function ShipmentsView() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<SearchFilter>({});
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE });
+
+  return (
+    <main className={open ? 'page split' : 'page'}>
+      <section className="card list" aria-label={t('nav.shipments')}>
+        <Filters
+          value={filter}
+          onChange={(f) => {
+            setFilter(f);
+            setPage(1);
+          }}
+        />
+        <p className="count" aria-live="polite">
+          {result.data ? t('shipments.count', { count: result.data.items }) : ''}
+        </p>
+        {result.isPending ? (
+          <Loading />
+        ) : result.error && !result.data ? (
+          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
+        ) : result.data && result.data.data.length === 0 ? (
+          <Empty>{t('shipments.none')}</Empty>
+        ) : (
+          result.data && (
+            <>
+              <ShipmentTable rows={result.data.data} open={open} onOpen={setOpen} />
+              <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={setPage} />
+            </>
+          )
+        )}
+      </section>
+      {open && <ShipmentDetail key={open} code={open} onClose={() => setOpen(null)} />}
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import en from '../../i18n/en.json';
+
+/**
+ * The service's code sets as the desk offers them in filters and forms. Each value has its words in the
+ * translations (`codes.*`), so the list is those keys: a code without words cannot be offered.
+ */
+export const STATUSES = Object.keys(en.codes.status) as Array<keyof typeof en.codes.status>;
+export const SUB_STATUSES = Object.keys(en.codes.subStatus) as Array<keyof typeof en.codes.subStatus>;
+export const ISSUES = Object.keys(en.codes.issue) as Array<keyof typeof en.codes.issue>;
+export const PLATFORMS = Object.keys(en.codes.platform) as Array<keyof typeof en.codes.platform>;
+
+/** Statuses a shipment can still be canceled in (contract: Cancel; after collection it is 409). */
+export const CANCELABLE: readonly string[] = ['TO_CONFIRM', 'TO_COLLECT', 'TO_RECOVER'];
