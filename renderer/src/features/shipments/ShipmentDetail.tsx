@@ -46,7 +46,9 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
   const ref = useRef<HTMLElement>(null);
 
   // The detail of a lower row must not open out of sight.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [code]);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [code, shipment.isPending]);
 
   if (shipment.isPending) return <aside className="card detail"><Loading /></aside>;
   if (!s) return <aside className="card detail"><ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} /></aside>;
