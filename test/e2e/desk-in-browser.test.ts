@@ -52,16 +52,20 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
 
     await page.getByLabel('Search shipments').fill('zoe mull');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('ORD-101');
 
     await page.locator('tbody tr').first().click();
-    const detail = page.getByRole('region', { name: /^Shipment / });
-    await expect.poll(() => detail.textContent()).toContain('TO_COLLECT');
+    const detail = page.getByRole('complementary', { name: /^Shipment / });
+    await expect.poll(() => detail.locator('.detail-status').textContent()).toContain('Waiting for pickup');
+    // Canceling asks first; the confirmation says no label was printed yet.
     await page.getByRole('button', { name: 'Cancel shipment' }).click();
-    await expect.poll(() => detail.locator('.events li').count()).toBe(2);
-    expect(await detail.textContent()).toContain('CANCELED');
+    const confirm = page.getByRole('dialog', { name: /^Cancel shipment / });
+    expect(await confirm.textContent()).toContain('No label was printed for it yet.');
+    await confirm.getByRole('button', { name: 'Cancel the shipment' }).click();
+    await expect.poll(() => detail.locator('.timeline li').count()).toBe(2);
+    expect(await detail.locator('.detail-status').textContent()).toContain('Canceled');
 
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'desk-in-browser.png'), fullPage: true });
@@ -77,7 +81,7 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
       const page = await browser.newPage();
       await page.goto(link);
       await page.getByRole('link', { name: 'Shipments' }).click();
-      await expect.poll(() => page.locator('.status').textContent()).toBe('0 shipments');
+      await expect.poll(() => page.locator('.count').textContent()).toBe('0 shipments');
       // The fragment now holds the view, never the token.
       expect(new URL(page.url()).hash).toBe('#/shipments');
       expect(page.url()).not.toContain('sspat_');
@@ -90,8 +94,9 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
       const shown = (await page.getByRole('region', { name: 'New token' }).locator('code').textContent())!;
       expect(shown).toMatch(/^sspat_/);
       expect((await desk.request('GET', '/shipments', { token: shown })).status).toBe(200);
-      const row = page.getByRole('table', { name: 'Credentials' }).getByRole('row', { name: /web store/ });
-      await row.getByRole('button', { name: 'Revoke' }).click();
+      const row = page.getByRole('region', { name: 'Credentials' }).getByRole('row', { name: /web store/ });
+      await row.getByRole('button', { name: 'Revoke web store' }).click();
+      await page.getByRole('dialog', { name: 'Revoke “web store”?' }).getByRole('button', { name: 'Revoke' }).click();
       await expect.poll(() => row.textContent()).toContain('revoked');
       expect((await desk.request('GET', '/shipments', { token: shown })).status).toBe(401);
       await page.close();
@@ -100,7 +105,7 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     }
   });
 
-  it('prints the whole "To label" list as one job (3 of 3 accepted), and the list empties', async () => {
+  it('Batch prints the whole "To label" list as one job on the thermal printer (3 of 3 accepted), and the list empties', async () => {
     const desk = await startStation();
     try {
       const { token: t } = directAccount(desk, 'batch', ['shipments.read', 'shipments.write', 'events.read']);
@@ -110,13 +115,15 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
 
       const page = await browser.newPage();
       await page.goto(`${new URL(desk.url).origin}/#token=${t}`);
-      await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Shipments' }).click();
-      await page.getByRole('tab', { name: 'To label' }).click();
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Batch' }).click();
       await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+      await page.getByRole('checkbox', { name: 'Select this page' }).check();
+      await page.getByRole('radio', { name: 'A7 labels on the thermal printer' }).check();
       await page.getByRole('button', { name: 'Print 3 labels' }).click();
       await expect.poll(() => readdirSync(folder).filter((f) => f.endsWith('.pdf')).length, { timeout: 20_000 }).toBe(3);
+      await expect.poll(() => page.getByRole('region', { name: 'Summary' }).textContent(), { timeout: 20_000 }).toContain('Printed: 3 labels');
       // Printed labels are no longer "to label": the list reloads when the job is done.
-      await expect.poll(() => page.locator('.status').textContent(), { timeout: 20_000 }).toBe('0 shipments');
+      await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBe(0);
       const jobs = (await desk.request('GET', '/print-jobs', { token: t })).body.data;
       expect(jobs).toHaveLength(1);
       expect(jobs[0]).toMatchObject({ state: 'done', progress: { done: 3, total: 3 } });

@@ -193,6 +193,53 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     expect(collected.body.items).toBe(21);
   });
 
+  it('creates a PICKUP shipment through the office picker: the chosen office is its destination and is on the label', async () => {
+    const origin = shipmentBody().origin;
+    expect((await s.request('POST', '/senders', { token, body: { label: 'Depósito', ...origin } })).status).toBe(201);
+    await nav('Pack');
+    const scan = page.getByRole('textbox', { name: 'Scan', exact: true });
+    await scan.fill('PICK-1');
+    await scan.press('Enter');
+    const form = page.getByRole('form', { name: 'New shipment' });
+    const receiver = form.getByRole('group', { name: 'Receiver' });
+    await receiver.getByLabel('Name').fill('Marta Gómez');
+    await receiver.getByLabel('Street and number').fill('Av. Colón 500');
+    await receiver.getByLabel('City').fill('Córdoba');
+    await receiver.getByLabel('Province').fill('Córdoba');
+    await receiver.getByLabel('Postal code').fill('X5000');
+    const parcel = form.getByRole('group', { name: 'Parcel' });
+    for (const [label, value] of [['Weight (kg)', '1'], ['Length (cm)', '20'], ['Width (cm)', '15'], ['Height (cm)', '10']] as const)
+      await parcel.getByLabel(label).fill(value);
+    const methods = form.getByRole('radiogroup', { name: 'Shipping method' });
+    await expect.poll(() => methods.getByRole('radio').count()).toBeGreaterThan(1);
+    // Another method first, then PICKUP: choosing it opens the picker.
+    await methods.locator('input[value="STANDARD"]').check();
+    await methods.locator('input[value="PICKUP"]').check();
+    const picker = page.getByRole('dialog', { name: 'Pickup office' });
+    await expect.poll(() => picker.getByRole('listitem').count()).toBeGreaterThan(1);
+    expect(await picker.textContent()).toContain('Nearest to postal code X5000 first.');
+    const first = picker.getByRole('listitem').first();
+    const km = Number((await first.locator('.distance').textContent())!.replace(/[^\d.,]/g, '').replace(',', '.'));
+    const second = Number((await picker.getByRole('listitem').nth(1).locator('.distance').textContent())!.replace(/[^\d.,]/g, '').replace(',', '.'));
+    expect(km).toBeLessThanOrEqual(second);
+    const officeCode = (await first.locator('.mono').textContent())!;
+    await first.getByRole('button', { name: /^Choose / }).click();
+    await expect.poll(() => form.getByRole('group', { name: 'Pickup office' }).textContent()).toContain(officeCode);
+    await shoot('pack-pickup');
+    const before = readdirSync(printed).length;
+    await form.getByRole('button', { name: 'Create and print' }).click();
+    await expect.poll(() => readdirSync(printed).length, { timeout: 20_000 }).toBe(before + 1);
+
+    const made = (await s.request('GET', '/shipments?q=PICK-1', { token })).body.data[0];
+    const office = (await s.request('GET', `/offices?zip=${made.destination.address.zip}&size=100`, { token })).body.data.find(
+      (o: { code: string }) => o.code === officeCode,
+    );
+    expect(made).toMatchObject({ method: 'PICKUP', office: office.id, destination: { address: { street: office.address.street, city: office.address.city } } });
+    const label = readdirSync(printed).find((f) => f.includes(made.code))!;
+    const { stdout } = await run('pdftotext', [join(printed, label), '-']);
+    expect(stdout).toContain(officeCode);
+  });
+
   it('credentials: each permission explained, copy with feedback, revoking the desk’s own token asks first', async () => {
     await nav('Credentials');
     const form = page.getByRole('form', { name: 'New credential' });

@@ -60,7 +60,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
   useEffect(() => {
     if (!job || !isFinalJobState(job.state) || summary?.job?.id === job.id) return;
     const failed = job.progress.total - job.progress.done;
-    setSummary({ printed: job.progress.done, failed, why: failed ? (job.last_error ?? t(`print.state.${job.state}`)) : null, job, reprint: false, pdf: null });
+    setSummary({ printed: job.progress.done, failed, why: failed ? (job.last_error ?? t(`printing.state.${job.state}`)) : null, job, reprint: false, pdf: null });
     onPrinted();
     // Only the job's arrival at a final state matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -11,6 +11,8 @@ import { useCreateAndPrint, type Printed } from './mutations';
 import { useQuote } from './queries';
 import { QuotePicker } from './QuotePicker';
 import { useDebounced } from './useDebounced';
+import type { Office } from '../offices/OfficePicker';
+import { PickupOffice, withOffice } from '../offices/PickupOffice';
 
 const FOCUSABLE = 'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
 
@@ -23,6 +25,7 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [method, setMethod] = useState<string | null>(null);
+  const [office, setOffice] = useState<Office | null>(null);
   const [senderId, setSenderId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -85,7 +88,7 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
       return;
     }
     try {
-      const printed = await create.mutateAsync(toBody(orderRef, draft, current ? method : null, sender));
+      const printed = await create.mutateAsync(withOffice(toBody(orderRef, draft, current ? method : null, sender), office));
       onPrinted(printed);
     } catch (err) {
       const x = explain(err, t);
@@ -165,6 +168,7 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
           {params && quote.isError && <p className="error">{t('pack.noMethodParcel')}</p>}
           {options && options.length === 0 && <p className="error">{t('pack.noMethod')}</p>}
           {options && options.length > 0 && <QuotePicker options={options} value={method} onChange={setMethod} error={shown['/method']} />}
+          <PickupOffice method={method} zip={draft.zip} office={office} onChange={setOffice} />
           {senders.data && senders.data.length > 1 ? (
             <SelectField label={t('pack.sender')} path="/origin" errors={shown} value={sender?.id ?? ''} onChange={(e) => setSenderId(Number(e.target.value))}>
               {senders.data.map((s) => (

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { usePresets, useSenders } from '../settings/queries';
 import { useAddPackage } from '../shipments/queries';
 
 type Body = OpInput<'packages.create'>['body'];
@@ -21,14 +20,6 @@ const blank = (parent: Shipment, n: number): Form => ({
   weight: '', length: '', width: '', height: '',
 });
 
-/** The account's senders and box presets, to fill a package's origin and size with one choice each. */
-function useChoices() {
-  const client = useClient();
-  const senders = useQuery({ queryKey: ['senders'], queryFn: () => client.call('senders.list').then((r) => r.data) });
-  const presets = useQuery({ queryKey: ['presets'], queryFn: () => client.call('presets.list').then((r) => r.data) });
-  return { senders: senders.data ?? [], presets: presets.data ?? [] };
-}
-
 /**
  * Adds child packages to a multi-origin shipment, one after another: origin from the senders or typed, size from
  * the presets or typed, contents. Each package is numbered n/N by the service and gets its own label.
@@ -37,7 +28,8 @@ export function AddPackages({ parent }: { parent: Shipment }) {
   const { t } = useTranslation();
   const explain = useExplain();
   const add = useAddPackage();
-  const { senders, presets } = useChoices();
+  const senders = useSenders().data ?? [];
+  const presets = usePresets().data ?? [];
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form>(() => blank(parent, parent.packages + 1));
   const [errors, setErrors] = useState<Record<string, string>>({});

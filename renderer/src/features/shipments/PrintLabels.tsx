@@ -50,7 +50,7 @@ export function PrintLabels({ code, packages, printed, label }: { code: string; 
       </Button>
       {job && (
         <span className={`job job-${job.state}`} aria-live="polite">
-          {t('print.jobLine', { state: t(`print.state.${job.state}`), done: job.progress.done, total: job.progress.total, printer: job.printer })}
+          {t('print.jobLine', { state: t(`printing.state.${job.state}`), done: job.progress.done, total: job.progress.total, printer: job.printer })}
           {job.last_error && ` — ${job.last_error}`}
         </span>
       )}
