@@ -6,6 +6,7 @@ import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { isFinalJobState } from '../printing/job-states';
+import { JobPanel } from '../printing/JobPanel';
 import { usePrint, useRetryJob } from '../printing/mutations';
 import { useJob, usePrinters } from '../printing/queries';
 
@@ -169,6 +170,9 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
           </span>
         </div>
       )}
+
+      {/* A job that waits (the printer did not take a label): the operator's ways out, in place. */}
+      {job && running && job.last_error && <JobPanel job={job} onChanged={(j) => setJobId(j.id)} />}
 
       {summary && (
         <section className={summary.failed ? 'summary warn' : 'summary ok'} role="region" aria-label={t('batch.summary')}>

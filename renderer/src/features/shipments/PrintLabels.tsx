@@ -5,6 +5,7 @@ import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { isFinalJobState } from '../printing/job-states';
+import { JobPanel } from '../printing/JobPanel';
 import { usePrint } from '../printing/mutations';
 import { useJob } from '../printing/queries';
 
@@ -54,6 +55,7 @@ export function PrintLabels({ code, packages, printed, label }: { code: string; 
           {job.last_error && ` — ${job.last_error}`}
         </span>
       )}
+      {job && !isFinalJobState(job.state) && job.last_error && <JobPanel job={job} onChanged={(j) => setJobId(j.id)} />}
       {pdf && (
         <a href={pdf} target="_blank" rel="noreferrer">
           {t('print.openPdf')}
