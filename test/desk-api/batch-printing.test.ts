@@ -2,6 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE } from '../../core/paths.js';
+import { openDb } from '../../core/store/db.js';
 import { packageBody, shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { errorPaths, expectProblem } from '../http/fixtures.js';
@@ -97,6 +99,26 @@ describe('print jobs: start tile and packages', () => {
     const alone = await s.request('POST', '/print-jobs', { token, body: { codes: [parent.code], format: 'PDF_A4', reprint: true } });
     expect(alone.body.codes).toEqual([parent.code]);
     await waitDone(alone.body.id);
+  });
+
+  it('an unconfirmed job from tile 3: "it printed" counts the 6 labels of its first sheet, not 8', async () => {
+    const printing = s.core!.services.printing;
+    printing.queue.stop(); // nothing prints while the job is put in doubt by hand
+    try {
+      const codes: string[] = [];
+      for (let i = 0; i < 10; i++) codes.push((await shipment()).code);
+      const job = (await s.request('POST', '/print-jobs', { token, body: { codes, format: 'PDF_A4', start: 3 } })).body;
+      // As the queue leaves a job whose first sheet may have reached the printer when the station died.
+      const db = openDb(join(s.dataDir, DB_FILE));
+      db.prepare("UPDATE print_jobs SET state = 'unconfirmed' WHERE id = ?").run(job.id);
+      db.close();
+      const confirmed = await s.request('POST', `/print-jobs/${job.id}/confirm`, { token });
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect(confirmed.body).toMatchObject({ state: 'queued', progress: { done: 6, total: 10 }, start: 3 });
+      await s.request('POST', `/print-jobs/${job.id}/cancel`, { token });
+    } finally {
+      printing.queue.start();
+    }
   });
 
   it('a code listed twice is still refused', async () => {
