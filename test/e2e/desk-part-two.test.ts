@@ -110,7 +110,7 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     expect((await pdfInfo(pdf)).pages).toBe(3);
     const read = [...(await tiles(pdf, 1, work)), ...(await tiles(pdf, 2, work)), ...(await tiles(pdf, 3, work))];
     expect(read).toEqual([null, null, ...codes, null, null]);
-    await shoot('batch');
+    await shoot('batch-summary');
     await summary.getByRole('button', { name: 'Dismiss' }).click();
   });
 
@@ -173,14 +173,14 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     expect(r.status).toBe(201);
     await expect.poll(() => timeline.count(), { timeout: 10_000 }).toBe(2);
     expect(await timeline.last().textContent()).toMatch(/Collected.*Dispatched/);
-    await shoot('shipments');
+    await shoot('shipments-tracking');
   });
 
   it('end of day: the shipments labelled today, a manifest on confirmation, and they are COLLECTED', async () => {
     await nav('End of day');
     // The batch's 20 were labelled today; the multi-origin shipment is canceled, TRACK-1 was never labelled.
     await expect.poll(() => page.getByText('20 shipments to hand over').count()).toBe(1);
-    await shoot('end-of-day');
+    await shoot('end-of-day-list');
     await page.getByRole('button', { name: 'Create the manifest (20 shipments)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Hand these shipments to the carrier?' });
     await dialog.getByRole('button', { name: 'Create the manifest' }).click();
@@ -255,7 +255,7 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await own.getByRole('button', { name: /^Revoke/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Revoke/ });
     expect(await dialog.textContent()).toContain('This desk signs in with this token');
-    await shoot('credentials');
+    await shoot('credentials-revoke');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await s.request('GET', '/shipments', { token })).status).toBe(200);
   });

@@ -5,7 +5,7 @@ import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
-import { isFinalJobState } from '../printing/job-states';
+import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { usePrint, useRetryJob } from '../printing/mutations';
 import { useJob, usePrinters } from '../printing/queries';

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { isFinalJobState } from '../printing/job-states';
+import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { usePrint } from '../printing/mutations';
 import { useJob } from '../printing/queries';
