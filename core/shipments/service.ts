@@ -176,7 +176,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
 
     get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
 
-    packages: (accountId: number, idOrCode: string) => store.children(resolve(accountId, idOrCode).id).map(shipmentView),
+    packages: (accountId: number, idOrCode: string) => store.children(resolve(accountId, idOrCode).id).map(view),
 
     addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {

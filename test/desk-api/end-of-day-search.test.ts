@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { directAccount } from '../helpers/fixtures.js';
-import { startInProcess, type Station } from '../helpers/station.js';
-import { createShipment, drive, errorPaths, expectProblem, FULL, type Body } from '../http/fixtures.js';
+import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
+import { createShipment, drive, errorPaths, expectProblem, type Body } from '../http/fixtures.js';
 
 /**
  * `date_type=LABELLED`: the date a label was first made, for the End-of-day view ("labelled today, not yet
@@ -24,8 +24,8 @@ describe('search by the date a label was first made', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock, env: { STATION_TZ: 'America/Argentina/Buenos_Aires' } });
-    token = directAccount(s, 'acme', [...FULL, 'tokens.write']).token;
-    rival = directAccount(s, 'rival', FULL).token;
+    token = directAccount(s, 'acme', ALL_PERMISSIONS).token;
+    rival = directAccount(s, 'rival', ALL_PERMISSIONS.filter((p) => p !== 'tokens.write')).token;
     for (const ref of ['old-label', 'today-a', 'today-b', 'collected', 'never', 'late-label']) made[ref] = await createShipment(s, token, { ref });
     // Made on the 4th; labelled at different moments.
     clock.set('2026-05-04T15:00:00.000Z');

@@ -6,7 +6,6 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState, Loading } from '../../components/States';
 import { AddPackages } from '../packages/AddPackages';
-import { CANCELABLE } from './codes';
 import { PrintLabels } from './PrintLabels';
 import { RecordEvent } from './RecordEvent';
 import { useCancelShipment, useEvents, usePackages, useShipment } from './queries';
@@ -100,10 +99,10 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
       </p>
 
       <div className="actions start">
-        {s.status !== 'CANCELED' && (
+        {s.actions.label && (
           <PrintLabels code={s.code} packages={false} printed={!!s.labelled_at} label={s.labelled_at ? t('detail.reprint') : t('detail.print')} />
         )}
-        {CANCELABLE.includes(s.status) && (
+        {s.actions.cancel && (
           <Button kind="danger" onClick={() => setAsking(true)} busy={cancel.isPending}>
             {t('detail.cancel')}
           </Button>
@@ -134,19 +133,19 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
                   <li key={p.id}>
                     <span className="mono">{p.code}</span> · {t('packages.numbered', { n: p.number, total: s.packages })} · {p.origin.contact.name},{' '}
                     {p.origin.address.city} · <span className={`badge status-${p.status}`}>{t(`codes.status.${p.status}`)}</span>
-                    {p.status !== 'CANCELED' && (
+                    {p.actions.label && (
                       <PrintLabels code={p.code} packages={false} printed={!!p.labelled_at} label={t('packages.printOne')} />
                     )}
                   </li>
                 ))}
               </ol>
-              {s.status !== 'CANCELED' && (
+              {s.actions.label && (
                 <PrintLabels code={s.code} packages printed={!!s.labelled_at} label={t('packages.printAll', { count: s.packages + 1 })} />
               )}
             </>
           )}
           {s.packages === 0 && <p className="muted">{t('packages.none')}</p>}
-          {CANCELABLE.includes(s.status) && <AddPackages parent={s} />}
+          {s.actions.packages && <AddPackages parent={s} />}
         </section>
       )}
 
@@ -167,7 +166,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         ) : (
           <Loading />
         )}
-        <RecordEvent shipment={s} />
+        {s.actions.events && <RecordEvent shipment={s} />}
       </section>
     </aside>
   );

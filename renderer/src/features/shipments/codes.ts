@@ -9,5 +9,3 @@ export const SUB_STATUSES = Object.keys(en.codes.subStatus) as Array<keyof typeo
 export const ISSUES = Object.keys(en.codes.issue) as Array<keyof typeof en.codes.issue>;
 export const PLATFORMS = Object.keys(en.codes.platform) as Array<keyof typeof en.codes.platform>;
 
-/** Statuses a shipment can still be canceled in (contract: Cancel; after collection it is 409). */
-export const CANCELABLE: readonly string[] = ['TO_CONFIRM', 'TO_COLLECT', 'TO_RECOVER'];
