@@ -258,6 +258,11 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await shoot('credentials-revoke');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await s.request('GET', '/shipments', { token })).status).toBe(200);
+    // A token this desk does not sign in with: revoking it is asked too, without the warning.
+    await list.getByRole('row', { name: /store sync/ }).getByRole('button', { name: /^Revoke/ }).click();
+    expect(await dialog.textContent()).toContain('Whatever uses this token stops working at once.');
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => list.getByRole('row', { name: /store sync/ }).textContent()).toContain('revoked');
   });
 
   it('every screen in Spanish: no English left and no missing key', { timeout: 60_000 }, async () => {

@@ -43,10 +43,14 @@ export function CredentialsView() {
       void queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });
+  // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
+  const signsIn = new Set<number>();
+  for (let id = current.data?.id ?? null; id !== null && !signsIn.has(id); id = tokens.data?.find((x) => x.id === id)?.made_by ?? null)
+    signsIn.add(id);
   const revoke = useMutation({
     mutationFn: (id: number) => client.call('tokens.revoke', { params: { id: String(id) } }),
     onSuccess: (_r, id) => {
-      if (id === current.data?.id) {
+      if (signsIn.has(id)) {
         // The desk's own token: it is signed out now.
         forgetToken();
         window.location.reload();
@@ -72,7 +76,7 @@ export function CredentialsView() {
     create.mutate();
   };
 
-  const own = revoking !== null && revoking.id === current.data?.id;
+  const own = revoking !== null && signsIn.has(revoking.id);
   return (
     <main className="page credentials">
       <form className="card" onSubmit={submit} aria-label={t('credentials.new')}>
@@ -179,7 +183,7 @@ export function CredentialsView() {
           revoke.mutate(id);
         }}
       >
-        <p>{own ? t('credentials.revokeOwn') : t('credentials.revokeOther')}</p>
+        <p>{!own ? t('credentials.revokeOther') : revoking?.id === current.data?.id ? t('credentials.revokeOwn') : t('credentials.revokeMaker')}</p>
       </ConfirmDialog>
     </main>
   );
