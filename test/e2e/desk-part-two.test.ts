@@ -226,16 +226,18 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await first.getByRole('button', { name: /^Choose / }).click();
     await expect.poll(() => form.getByRole('group', { name: 'Pickup office' }).textContent()).toContain(officeCode);
     await shoot('pack-pickup');
-    const before = readdirSync(printed).length;
+    // The file printer writes `….pdf.part` and renames it once every byte is written.
+    const labels = () => readdirSync(printed).filter((f) => f.endsWith('.pdf'));
+    const before = labels().length;
     await form.getByRole('button', { name: 'Create and print' }).click();
-    await expect.poll(() => readdirSync(printed).length, { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => labels().length, { timeout: 20_000 }).toBe(before + 1);
 
     const made = (await s.request('GET', '/shipments?q=PICK-1', { token })).body.data[0];
     const office = (await s.request('GET', `/offices?zip=${made.destination.address.zip}&size=100`, { token })).body.data.find(
       (o: { code: string }) => o.code === officeCode,
     );
     expect(made).toMatchObject({ method: 'PICKUP', office: office.id, destination: { address: { street: office.address.street, city: office.address.city } } });
-    const label = readdirSync(printed).find((f) => f.includes(made.code))!;
+    const label = labels().find((f) => f.includes(made.code))!;
     const { stdout } = await run('pdftotext', [join(printed, label), '-']);
     expect(stdout).toContain(officeCode);
   });
