@@ -7,7 +7,7 @@ import officePostalKeys from './006-office-postal-keys.js';
 import printingExactlyOnce from './007-printing-exactly-once.js';
 import tokenMakers from './008-token-makers.js';
 import sendersPresets from './009-senders-presets.js';
-import deskPartTwo from './011-desk-part-two.js';
+import deskPartTwo from './010-desk-part-two.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -29,5 +29,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'printing-exactly-once', sql: printingExactlyOnce },
   { version: 8, name: 'token-makers', sql: tokenMakers },
   { version: 9, name: 'senders-presets', sql: sendersPresets },
-  { version: 11, name: 'desk-part-two', sql: deskPartTwo },
+  { version: 10, name: 'desk-part-two', sql: deskPartTwo },
 ];
