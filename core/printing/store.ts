@@ -33,7 +33,7 @@ export interface JobRow {
   total: number;
   /** 1: the unit at `done` is being sent; its bytes may have reached the printer (migration 007). */
   in_doubt: number;
-  /** The first tile (1..8) of the job's first A4 sheet (migration 011). */
+  /** The first tile (1..8) of the job's first A4 sheet (migration 010). */
   start: number;
   attempts: number;
   last_error: string | null;
