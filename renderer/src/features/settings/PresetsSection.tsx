@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Preset } from '../../api/types';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, focusFirstInvalid } from '../../components/Field';
-import { QueryState } from '../../components/States';
 import { num } from '../pack/draft';
+import { EditableList } from './EditableList';
 import { useDeletePreset, useSavePreset } from './mutations';
 import { usePresets } from './queries';
 
@@ -56,51 +55,24 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
 /** Saved box sizes; at Pack the operator types a preset's key to fill the parcel. */
 export function PresetsSection() {
   const { t } = useTranslation();
-  const explain = useExplain();
-  const presets = usePresets();
   const remove = useDeletePreset();
-  const [editing, setEditing] = useState<Preset | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Preset | null>(null);
-  const [error, setError] = useState<unknown>(null);
   return (
-    <section className="card" aria-label={t('settings.presets')}>
-      <div className="row spread">
-        <h2>{t('settings.presets')}</h2>
-        <Button onClick={() => setEditing('new')}>{t('settings.addPreset')}</Button>
-      </div>
-      {editing && <PresetForm key={editing === 'new' ? 'new' : editing.id} preset={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      {error !== null && <p className="error">{explain(error).message}</p>}
-      <QueryState query={presets} empty={(d) => d.length === 0}>
-        {(list) => (
-          <ul className="rows" aria-label={t('settings.presets')}>
-            {list.map((p) => (
-              <li key={p.id}>
-                <kbd>{p.key}</kbd> <strong>{p.name}</strong>
-                <span className="muted">
-                  {' '}
-                  {p.length} × {p.width} × {p.height} cm{p.weight !== undefined && ` · ${p.weight} kg`}
-                </span>
-                <span className="row">
-                  <Button onClick={() => setEditing(p)}>{t('common.edit')}</Button>
-                  <Button kind="danger" onClick={() => setRemoving(p)}>
-                    {t('common.delete')}
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('settings.deletePreset', { name: removing?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          remove.mutate(removing!.id, { onError: setError });
-          setRemoving(null);
-        }}
-      />
-    </section>
+    <EditableList
+      title={t('settings.presets')}
+      addLabel={t('settings.addPreset')}
+      query={usePresets()}
+      item={(p) => (
+        <>
+          <kbd>{p.key}</kbd> <strong>{p.name}</strong>
+          <span className="muted">
+            {' '}
+            {p.length} × {p.width} × {p.height} cm{p.weight !== undefined && ` · ${p.weight} kg`}
+          </span>
+        </>
+      )}
+      form={(p, done) => <PresetForm preset={p} onDone={done} />}
+      deleteTitle={(p) => t('settings.deletePreset', { name: p.name })}
+      remove={(id, fail) => remove.mutate(id, { onError: fail })}
+    />
   );
 }

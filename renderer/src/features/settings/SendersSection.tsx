@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Sender } from '../../api/types';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, focusFirstInvalid } from '../../components/Field';
-import { QueryState } from '../../components/States';
+import { EditableList } from './EditableList';
 import { useDeleteSender, useSaveSender } from './mutations';
 import { useSenders } from './queries';
 
@@ -71,62 +70,32 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
 /** The account's senders: several, one default (the origin of new shipments at Pack). */
 export function SendersSection() {
   const { t } = useTranslation();
-  const explain = useExplain();
-  const senders = useSenders();
   const remove = useDeleteSender();
   const save = useSaveSender();
-  const [editing, setEditing] = useState<Sender | 'new' | null>(null);
-  const [removing, setRemoving] = useState<Sender | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
   return (
-    <section className="card" aria-label={t('settings.senders')}>
-      <div className="row spread">
-        <h2>{t('settings.senders')}</h2>
-        <Button onClick={() => setEditing('new')}>{t('settings.addSender')}</Button>
-      </div>
-      {editing && <SenderForm key={editing === 'new' ? 'new' : editing.id} sender={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      {error !== null && <p className="error">{explain(error).message}</p>}
-      <QueryState query={senders} empty={(d) => d.length === 0}>
-        {(list) => (
-          <ul className="rows" aria-label={t('settings.senders')}>
-            {list.map((s) => (
-              <li key={s.id}>
-                <strong>{s.label}</strong> {s.is_default && <span className="pill pill-ok">{t('settings.default')}</span>}
-                <span className="muted">
-                  {' '}
-                  {s.contact.name} · {s.address.street}, {s.address.city}
-                </span>
-                <span className="row">
-                  {!s.is_default && (
-                    <Button
-                      onClick={() =>
-                        save.mutate({ id: s.id, body: { label: s.label, is_default: true, contact: s.contact, address: s.address } }, { onError: setError })
-                      }
-                    >
-                      {t('settings.makeDefault')}
-                    </Button>
-                  )}
-                  <Button onClick={() => setEditing(s)}>{t('common.edit')}</Button>
-                  <Button kind="danger" onClick={() => setRemoving(s)}>
-                    {t('common.delete')}
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('settings.deleteSender', { label: removing?.label ?? '' })}
-        confirmLabel={t('common.delete')}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          remove.mutate(removing!.id, { onError: setError });
-          setRemoving(null);
-        }}
-      />
-    </section>
+    <EditableList
+      title={t('settings.senders')}
+      addLabel={t('settings.addSender')}
+      query={useSenders()}
+      item={(s) => (
+        <>
+          <strong>{s.label}</strong> {s.is_default && <span className="pill pill-ok">{t('settings.default')}</span>}
+          <span className="muted">
+            {' '}
+            {s.contact.name} · {s.address.street}, {s.address.city}
+          </span>
+        </>
+      )}
+      actions={(s, fail) =>
+        !s.is_default && (
+          <Button onClick={() => save.mutate({ id: s.id, body: { label: s.label, is_default: true, contact: s.contact, address: s.address } }, { onError: fail })}>
+            {t('settings.makeDefault')}
+          </Button>
+        )
+      }
+      form={(s, done) => <SenderForm sender={s} onDone={done} />}
+      deleteTitle={(s) => t('settings.deleteSender', { label: s.label })}
+      remove={(id, fail) => remove.mutate(id, { onError: fail })}
+    />
   );
 }
