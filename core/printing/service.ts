@@ -169,6 +169,19 @@ export function createPrintingService(deps: PrintingDeps) {
     return body.packages ? [...new Set(labels.pieces(accountId, listed, true).map((r) => r.code))] : listed;
   }
 
+  /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
+  async function jobChange(accountId: number, id: string, seen: { state?: JobState; done?: number }, waitMs: number): Promise<PrintJobT> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const job = jobView(jobRow(accountId, id));
+      const differs = (seen.state !== undefined && job.state !== seen.state) || (seen.done !== undefined && job.progress.done !== seen.done);
+      const left = until - Date.now();
+      if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
+      // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
+      await queue.changed(Math.min(left, 250));
+    }
+  }
+
   return {
     queue,
     store,
@@ -269,18 +282,7 @@ export function createPrintingService(deps: PrintingDeps) {
 
     job: (accountId: number, id: string) => jobView(jobRow(accountId, id)),
 
-    /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
-    async jobChange(accountId: number, id: string, seen: { state?: JobState; done?: number }, waitMs: number): Promise<PrintJobT> {
-      const until = Date.now() + waitMs;
-      for (;;) {
-        const job = jobView(jobRow(accountId, id));
-        const differs = (seen.state !== undefined && job.state !== seen.state) || (seen.done !== undefined && job.progress.done !== seen.done);
-        const left = until - Date.now();
-        if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
-        // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
-        await queue.changed(Math.min(left, 250));
-      }
-    },
+    jobChange,
 
     /**
      * Failed or canceled: queue again from the first label not printed (unconfirmed if a label was on its way
@@ -332,15 +334,13 @@ export function createPrintingService(deps: PrintingDeps) {
 
     /** Waits until the job is done, failed or canceled, or waits for the operator; reports each change of progress. */
     async waitForJob(accountId: number, id: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT> {
-      let last = -1;
+      let job = jobView(jobRow(accountId, String(id)));
+      onProgress?.(job);
       for (;;) {
-        const job = jobView(jobRow(accountId, String(id)));
-        if (job.progress.done !== last) {
-          last = job.progress.done;
-          onProgress?.(job);
-        }
         if (isFinalJobState(job.state) || needsOperator(job.state)) return job;
-        await queue.changed(250);
+        const done = job.progress.done;
+        job = await jobChange(accountId, String(id), { state: job.state, done }, 60_000);
+        if (job.progress.done !== done) onProgress?.(job);
       }
     },
 
