@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startStation, type Station } from '../helpers/station.js';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
@@ -35,7 +35,9 @@ describe.skipIf(!!chromiumMissing)('Pack in Chromium against `station serve` (HT
   it('signs in, then packs and prints with the keyboard only; a reprint; an offline printer’s job moved to another', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(new URL(s.url).origin + '/');
-    // The token field has focus on a fresh desk.
+    // The token field has focus on a fresh desk; keys typed before the page has drawn it would go nowhere.
+    const tokenField = page.getByLabel('Access token');
+    await expect.poll(() => tokenField.evaluate((el) => el === el.ownerDocument.activeElement), { timeout: 30_000 }).toBe(true);
     await page.keyboard.type(token);
     await page.keyboard.press('Enter');
     await packLoop(page, { s, token, first, second, offline: 'desk-off' }, 'ORD-9001');
