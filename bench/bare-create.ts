@@ -3,7 +3,8 @@
  * authentication, validation or rules, on a store with the station's own tables and triggers. Run as its own
  * process: `node dist/bench/bare-create.js DATA_DIR ACCOUNT_ID plain|indexed`; says `listening on URL` when ready.
  * - plain: the same shipment row and first event, inserted directly (the issue's baseline);
- * - indexed: the same through the shipments store, which also writes the full-text search words.
+ * - indexed: the same through the shipments store, and its full-text search words written at once, one shipment
+ *   at a time (the station writes them behind, in batches).
  */
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -29,7 +30,11 @@ const insertRow = db.prepare(
 
 const insert: (s: NewShipment) => number =
   mode === 'indexed'
-    ? shipments.insert
+    ? (s) => {
+        const id = shipments.insert(s);
+        shipments.catchUpIndex();
+        return id;
+      }
     : (s) =>
         Number(
           insertRow.run({

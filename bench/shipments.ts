@@ -192,6 +192,7 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
         }
       }).immediate();
     }
+    store.catchUpIndex();
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { token, samples };
   } finally {

@@ -82,6 +82,7 @@ export function createCore({
   // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`
   // refuses, and makes the daily backups.
   const served = printQueue ? markServed(dataDir) : null;
+  const indexing = printQueue ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed')) : null;
   const daily = printQueue
     ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) => log.error({ err }, 'daily backup failed'))
     : null;
@@ -139,6 +140,7 @@ export function createCore({
     execute: execute as Core['execute'],
     close: () => {
       services.printing.queue.stop();
+      indexing?.stop();
       daily?.stop();
       served?.release();
       db.close();

@@ -46,6 +46,8 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     settings,
     auth: createAuthService(db, clock),
     shipments,
+    /** The search index of shipments, written behind their creation (core/shipments/search.ts). */
+    searchIndex: { catchUp: shipmentStore.catchUpIndex, inBackground: shipmentStore.indexInBackground },
     offices,
     quotes,
     keys: labelFeature.keys,

@@ -69,21 +69,23 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
  */
 export const MAX_JSON_DEPTH = 32;
 
-/** Trims every string, deeply, so that " ACME " and "ACME" are the same ref and blank means missing. */
-export function trimStrings<T>(value: T, pointer = '', depth = 0): T {
+/**
+ * Trims every string, deeply, so that " ACME " and "ACME" are the same ref and blank means missing. `at` is the
+ * value's pointer, made only for the error: every request passes through here, and most never need it.
+ */
+export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0): T {
   if (typeof value === 'string') return value.trim() as T;
   if (!value || typeof value !== 'object') return value;
-  if (depth >= MAX_JSON_DEPTH) throw fieldError(pointer, `nests deeper than ${MAX_JSON_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((v, i) => trimStrings(v, `${pointer}/${i}`, depth + 1)) as T;
+  if (depth >= MAX_JSON_DEPTH) throw fieldError(at(), `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((v, i) => trimStrings(v, () => `${at()}/${i}`, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  // defineProperty, not assignment: a JSON member named "__proto__" must stay data (and be rejected as unknown).
-  for (const [k, v] of Object.entries(value as Record<string, unknown>))
-    Object.defineProperty(out, k, {
-      value: trimStrings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = trimStrings((value as Record<string, unknown>)[k], () => `${at()}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
+    // A JSON member named "__proto__" must stay data (and be rejected as unknown), not set the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
   return out as T;
 }
 
@@ -102,7 +104,8 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
  * `validation_failed` naming every offending field with a JSON pointer relative to the value.
  */
 export function parse<S extends TSchema>(schema: S, value: unknown, opts: { coerce?: boolean; prefix?: string } = {}): Static<S> {
-  const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value), opts.prefix ?? '');
+  const prefix = opts.prefix ?? '';
+  const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value), () => prefix);
   const fn = compile(schema, opts.coerce ?? false);
   if (!fn(copy)) {
     const errors = toFieldErrors(fn.errors);

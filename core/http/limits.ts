@@ -57,9 +57,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Duple
 }
 
 /** HTTP/1.1 requires Host (RFC 9112 §3.2); Node would answer an empty 400, so the check lives here. */
-export async function requireHost(req: FastifyRequest): Promise<void> {
+export function requireHost(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   if (req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1 && !req.headers.host)
-    throw new DomainError('malformed_request', 'an HTTP/1.1 request needs a Host header');
+    return done(new DomainError('malformed_request', 'an HTTP/1.1 request needs a Host header'));
+  done();
 }
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

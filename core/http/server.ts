@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { internalError, type Core, type Principal } from '../index.js';
@@ -44,6 +44,9 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
     loggerInstance: core.log,
     // Each request is not logged (it would be a write per read); failures are, under this id, which the client gets too.
     logController: new LogController({ disableRequestLogging: true }),
+    // Requests log with the service's own logger, not a child made for each (a tenth of a create's CPU): the lines
+    // that a request writes (failures) name its request id themselves.
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: LIMITS.bodyBytes,
@@ -57,8 +60,10 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   const wrongMethod = methodNotAllowed(app, true);
 
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks on every request take a callback, not a promise: a microtask less each, on the busiest path.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   const baseUrl = opts.baseUrl ?? (() => null);
   app.addHook('onRequest', requireHost);
@@ -121,11 +126,16 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             response: { [status]: op.output, '4XX': Problem },
             'x-permission': op.permission,
           } as never,
-          onRequest: async (req: FastifyRequest) => {
-            // The rate limiter may have authenticated the caller already.
-            const principal = req.principal ?? core.services.auth.authenticate(req.headers.authorization);
-            core.authorize(principal, op);
-            req.principal = principal;
+          onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+            try {
+              // The rate limiter may have authenticated the caller already.
+              const principal = req.principal ?? core.services.auth.authenticate(req.headers.authorization);
+              core.authorize(principal, op);
+              req.principal = principal;
+            } catch (err) {
+              return done(err as Error);
+            }
+            done();
           },
           handler: async (req, reply) => {
             const result = await core.execute(

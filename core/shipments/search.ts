@@ -41,13 +41,65 @@ const idOf = (key: string) => `${LAST_KEY} - ${key}`;
 
 type Query = { sql: string; args: unknown[] };
 
+/** The words `q` finds a shipment by: ref, code, and of origin and destination the contact's name and e-mail and every address field. */
+const party = (column: string) =>
+  ['contact.name', 'contact.email', 'address.street', 'address.city', 'address.state', 'address.zip', 'address.country']
+    .map((f) => `${column} ->> '$.${f}'`)
+    .join(', ');
+const WORDS = `concat_ws(' ', ref, code, ${party('origin')}, ${party('destination')})`;
+
+/** At most this many shipments are indexed in one transaction in the background (about 80 ms of work). */
+const BACKGROUND_CHUNK = 1_000;
+/** How long after a create the background indexing starts: long enough to gather a busy moment's creates. */
+const BACKGROUND_DELAY_MS = 100;
+
 /**
  * Searches shipments. With `q`, the index drives: alone when nothing else filters (count and page never touch a
  * row), else joined to the matches' rows. Without it, the account's date index gives the page and
  * `shipment_counts` the total when only the status is filtered.
  */
 export function createShipmentSearch(db: Db) {
-  const add = db.prepare<[number, number, string]>(`INSERT INTO shipment_search (rowid, words) VALUES (${idOf('?')}, ?)`);
+  const indexedUpto = db.prepare<[], { n: number }>('SELECT indexed_upto AS n FROM shipment_search_progress');
+  const newestShipment = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM shipments');
+  const indexRange = db.prepare<[number, number]>(
+    `INSERT INTO shipment_search (rowid, words) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id > ? AND id <= ?`,
+  );
+  const setIndexedUpto = db.prepare<[number]>('UPDATE shipment_search_progress SET indexed_upto = ?');
+  const pending = () => (newestShipment.get()?.n ?? 0) > indexedUpto.get()!.n;
+
+  /**
+   * Indexes the shipments above the mark (at most `most`), in one write transaction that also moves the mark:
+   * another process's creates are indexed as well, and none twice. Says whether any are left.
+   */
+  const indexStep = db.transaction((most: number): boolean => {
+    const from = indexedUpto.get()!.n;
+    const newest = newestShipment.get()?.n ?? 0;
+    const to = Math.min(newest, from + most);
+    if (to <= from) return false;
+    indexRange.run(from, to);
+    setIndexedUpto.run(to);
+    return to < newest;
+  });
+  /** Every shipment created so far is in the index: what a search by words does first. */
+  function catchUp(): void {
+    if (pending()) indexStep.immediate(Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Set while the long-running service indexes in the background (see `indexInBackground`). */
+  let background: { timer: NodeJS.Timeout | null; onError: (err: unknown) => void } | null = null;
+  function schedule(delayMs: number): void {
+    if (!background || background.timer) return;
+    const b = background;
+    b.timer = setTimeout(() => {
+      b.timer = null;
+      try {
+        if (indexStep.immediate(BACKGROUND_CHUNK)) schedule(0);
+      } catch (err) {
+        // Nothing is lost: the shipments stay above the mark until the next step, or the next search by words.
+        b.onError(err);
+      }
+    }, delayMs).unref();
+  }
 
   /** Searches have a bounded number of shapes (which filters are present); each is prepared once. */
   const statements = new Map<string, Statement>();
@@ -86,9 +138,6 @@ export function createShipmentSearch(db: Db) {
     };
   }
 
-  const newestId = db.prepare<[number], { id: number }>(
-    'SELECT id FROM shipments WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
-  );
   const matchCount = (f: SearchFilter, aboveId: number) =>
     (prepared(`SELECT count(*) AS n FROM shipment_search WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${idOf('?')} - 1`)
       .get(f.match, f.accountId, f.accountId, aboveId) as { n: number }).n;
@@ -104,7 +153,8 @@ export function createShipmentSearch(db: Db) {
   const totals = new Map<string, { n: number; newest: number }>();
   const TOTALS_KEPT = 1_000;
   const matchTotal = db.transaction((f: SearchFilter): number => {
-    const newest = newestId.get(f.accountId)?.id ?? 0;
+    // The newest indexed shipment, not the newest shipment: the total is of what the index holds, in this snapshot.
+    const newest = indexedUpto.get()!.n;
     const key = `${f.accountId} ${f.match}`;
     const known = totals.get(key);
     const n = known ? known.n + (known.newest === newest ? 0 : matchCount(f, known.newest)) : matchCount(f, 0);
@@ -131,10 +181,26 @@ export function createShipmentSearch(db: Db) {
   }
 
   return {
-    /** Adds a new shipment's words; the caller holds the insert's transaction. */
-    add: (accountId: number, id: number, words: string) => void add.run(accountId, id, words),
+    /** A shipment was added: the background indexing (if on) takes it with the others of the moment. */
+    added: () => schedule(BACKGROUND_DELAY_MS),
+    catchUp,
+    /**
+     * The long-running service indexes new shipments a moment after their creation, a batch at a time, and
+     * whatever another process added meanwhile; `stop` before the store closes.
+     */
+    indexInBackground(onError: (err: unknown) => void): { stop: () => void } {
+      background = { timer: null, onError };
+      if (pending()) schedule(0);
+      return {
+        stop: () => {
+          if (background?.timer) clearTimeout(background.timer);
+          background = null;
+        },
+      };
+    },
 
     search(f: SearchFilter): { rows: ShipmentRecord[]; total: number } {
+      if (f.match !== undefined) catchUp();
       const filters = rowFilters(f);
       const dir = f.newestFirst ? 'DESC' : 'ASC';
       const order = `ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir}`;

@@ -9,7 +9,7 @@ import { generateCode } from './code.js';
 import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
 import type { NewShipment, ShipmentRecord } from './record.js';
 import type { SearchFilter } from './search.js';
-import type { ShipmentStore } from './store.js';
+import { KeyTaken, type ShipmentStore } from './store.js';
 
 const DAY_MS = 86_400_000;
 
@@ -70,19 +70,12 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
   /** The response of a shipment; a parent's packages are read only when it has some, for what a cancel would do. */
   const view = (r: ShipmentRecord) => shipmentView(r, r.packages > 0 ? store.children(r.id) : []);
 
-  function uniqueCode(): string {
-    for (;;) {
-      const code = generateCode();
-      if (!store.codeExists(code)) return code;
-    }
-  }
-
-  function assertRefFree(accountId: number, ref: string): void {
-    const existing = store.byRef(accountId, ref);
-    if (existing)
-      throw new DomainError('duplicate_ref', `ref ${ref} is already used by shipment ${existing.code}`, {
-        extra: { existing: { id: existing.id, code: existing.code } },
-      });
+  /** The refusal of a ref the account has used already, naming the shipment that has it. */
+  function duplicateRef(accountId: number, ref: string): DomainError {
+    const existing = store.byRef(accountId, ref)!;
+    return new DomainError('duplicate_ref', `ref ${ref} is already used by shipment ${existing.code}`, {
+      extra: { existing: { id: existing.id, code: existing.code } },
+    });
   }
 
   /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
@@ -119,15 +112,24 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
   /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
   function insert(accountId: number, s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>, twin: string | null): ShipmentRecord {
     const now = store.creationTime(clock.now().getTime());
-    const written = { ...s, account_id: accountId, code: uniqueCode(), created_at: now, updated_at: now };
-    const id = store.insert(written);
-    tracking.start(id, s.status, now);
-    return { ...written, id, twin, packages: 0, sub_status: null, labelled_at: null };
+    for (;;) {
+      const written = { ...s, account_id: accountId, code: generateCode(), created_at: now, updated_at: now };
+      let id: number;
+      try {
+        id = store.insert(written);
+      } catch (e) {
+        // A code drawn twice (50 random bits) is drawn anew; a ref used twice is the caller's to change.
+        if (e instanceof KeyTaken && e.key === 'code') continue;
+        if (e instanceof KeyTaken) throw duplicateRef(accountId, s.ref);
+        throw e;
+      }
+      tracking.start(id, s.status, now);
+      return { ...written, id, twin, packages: 0, sub_status: null, labelled_at: null };
+    }
   }
 
   // Built once: the create path is the busiest write, and a transaction function costs a few µs to make.
   const createTx = db.transaction((accountId: number, input: ShipmentCreateT, destination: PartyT) => {
-    assertRefFree(accountId, input.ref);
     const row = insert(
       accountId,
       {
@@ -184,7 +186,6 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
         if (parent.parent_id !== null) throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
         if (isFinal(parent.status))
           throw invalidState(`shipment ${parent.code} is ${parent.status}; no packages can be added`);
-        assertRefFree(accountId, input.ref);
         const row = insert(accountId, {
           ref: input.ref,
           type: parent.type,

@@ -1,18 +1,22 @@
 import type { Db } from '../store/db.js';
 import type { Status, SubStatus } from '../schemas/codes.js';
-import type { PartyT } from '../schemas/common.js';
 import type { NewShipment, ShipmentRecord } from './record.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
 import { createShipmentSearch } from './search.js';
 
-/** The words `q` finds a shipment by: ref, code, every address field, contact names and e-mails. */
-export function searchWords(code: string, ref: string, parties: PartyT[]): string {
-  const words = [ref, code];
-  for (const p of parties) {
-    const a = p.address;
-    words.push(p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country);
+/** A new shipment collided with an existing one on a unique key: its code, or its ref within the account. */
+export class KeyTaken extends Error {
+  constructor(readonly key: 'code' | 'ref') {
+    super(`a shipment with this ${key} exists`);
   }
-  return words.filter(Boolean).join(' ');
+}
+
+/** The unique key a failed insert collided with, if that is why it failed. */
+function takenKey(e: unknown): KeyTaken['key'] | null {
+  if (!(e instanceof Error) || (e as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+  if (e.message.endsWith('shipments.code')) return 'code';
+  if (e.message.endsWith('shipments.account_id, shipments.ref')) return 'ref';
+  return null;
 }
 
 /** The shipments table and its search index. Returns records; the row and its JSON columns stay in here. */
@@ -27,7 +31,6 @@ export function createShipmentStore(db: Db) {
     byId: db.prepare<[number, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.id = ? AND s.account_id = ?`),
     byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.code = ? AND s.account_id = ?`),
     byRef: db.prepare<[number, string], { id: number; code: string }>('SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?'),
-    codeExists: db.prepare<[string], { id: number }>('SELECT id FROM shipments WHERE code = ?'),
     accountOfCode: db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?'),
     children: db.prepare<[number], ShipmentRow>(`${SELECT_ROWS} WHERE s.parent_id = ? ORDER BY s.number`),
     setStatus: db.prepare<[string, string | null, number, number]>(
@@ -49,23 +52,31 @@ export function createShipmentStore(db: Db) {
      */
     creationTime: (now: number) => Math.max(now, stmts.lastCreated.get()?.created_at ?? now),
 
-    /** Inserts the shipment and its search words; the caller holds the transaction. */
+    /**
+     * Inserts the shipment, or throws `KeyTaken`: the unique indexes check the code and the ref, with no lookup
+     * before. Its words are indexed behind it (search.ts). The caller holds the transaction.
+     */
     insert(s: NewShipment): number {
-      const id = Number(
-        stmts.insert.run({
-          ...s,
-          origin: JSON.stringify(s.origin),
-          destination: JSON.stringify(s.destination),
-          dimensions: JSON.stringify(s.dimensions),
-        }).lastInsertRowid,
-      );
-      search.add(s.account_id, id, searchWords(s.code, s.ref, [s.origin, s.destination]));
+      let id: number;
+      try {
+        id = Number(
+          stmts.insert.run({
+            ...s,
+            origin: JSON.stringify(s.origin),
+            destination: JSON.stringify(s.destination),
+            dimensions: JSON.stringify(s.dimensions),
+          }).lastInsertRowid,
+        );
+      } catch (e) {
+        const key = takenKey(e);
+        throw key ? new KeyTaken(key) : e;
+      }
+      search.added();
       return id;
     },
     byId: (accountId: number, id: number): ShipmentRecord | undefined => record(stmts.byId.get(id, accountId)),
     byCode: (accountId: number, code: string): ShipmentRecord | undefined => record(stmts.byCode.get(code, accountId)),
     byRef: (accountId: number, ref: string) => stmts.byRef.get(accountId, ref),
-    codeExists: (code: string) => !!stmts.codeExists.get(code),
     accountOfCode: (code: string) => stmts.accountOfCode.get(code)?.account_id,
     children: (parentId: number): ShipmentRecord[] => stmts.children.all(parentId).map(fromRow),
     setStatus: (id: number, status: Status, subStatus: SubStatus | null, now: number) =>
@@ -74,6 +85,8 @@ export function createShipmentStore(db: Db) {
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
 
     search: search.search,
+    catchUpIndex: search.catchUp,
+    indexInBackground: search.indexInBackground,
   };
 }
 

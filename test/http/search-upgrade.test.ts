@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index.js';
 import { listen } from '../../core/http/listen.js';
 import { DB_FILE } from '../../core/paths.js';
-import { searchWords } from '../../core/shipments/store.js';
 import { openDb } from '../../core/store/db.js';
 import { migrations } from '../../core/store/migrations/index.js';
 import { DIMENSIONS, party, shipmentBody } from '../helpers/fixtures.js';
@@ -46,7 +45,9 @@ describe('upgrading a version-4 store with shipments', () => {
         const status = i < 4 ? 'DELIVERED' : 'TO_COLLECT';
         const at = t0 + i * 60_000;
         const id = Number(insert.run(ids[owner], code, ref, JSON.stringify(origin), JSON.stringify(destination), JSON.stringify(DIMENSIONS), status, at, at).lastInsertRowid);
-        index.run(id, searchWords(code, ref, [origin, destination] as Parameters<typeof searchWords>[2]));
+        // Version 4's words: ref, code, then each party's name, e-mail and address fields.
+        const words = [ref, code, ...[origin, destination].flatMap((p) => [p.contact.name, (p.contact as { email?: string }).email, ...Object.values(p.address)])];
+        index.run(id, words.filter(Boolean).join(' '));
         old[owner]!.push({ code, ref });
       }
     })();

@@ -8,6 +8,7 @@ import printingExactlyOnce from './007-printing-exactly-once.js';
 import tokenMakers from './008-token-makers.js';
 import sendersPresets from './009-senders-presets.js';
 import deskPartTwo from './010-desk-part-two.js';
+import searchCatchUp from './011-search-catch-up.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { version: 8, name: 'token-makers', sql: tokenMakers },
   { version: 9, name: 'senders-presets', sql: sendersPresets },
   { version: 10, name: 'desk-part-two', sql: deskPartTwo },
+  { version: 11, name: 'search-catch-up', sql: searchCatchUp },
 ];
