@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../renderer/src/i18n/en.json' with { type: 'json' };
 import es from '../../renderer/src/i18n/es.json' with { type: 'json' };
+import { ISSUES, PLATFORMS, STATUSES, SUB_STATUSES } from '../../core/schemas/codes.js';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -22,6 +23,15 @@ describe("the desk's translations", () => {
   it('Spanish says everything English says, and nothing else', () => {
     expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [k, v] of spanish) expect(v.trim(), k).not.toBe('');
+  });
+
+  it("has words for each of the service's codes, and for no other", () => {
+    const lists = { status: STATUSES, subStatus: SUB_STATUSES, issue: ISSUES, platform: PLATFORMS };
+    for (const [set, codes] of Object.entries(lists)) {
+      const worded = (tree: Tree) => Object.keys((tree.codes as Tree)[set] as Tree).sort();
+      expect(worded(en as Tree), set).toEqual([...codes].sort());
+      expect(worded(es as Tree), set).toEqual([...codes].sort());
+    }
   });
 
   it('each Spanish message fills the same placeholders as its English one', () => {

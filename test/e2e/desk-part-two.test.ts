@@ -173,7 +173,23 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     expect(r.status).toBe(201);
     await expect.poll(() => timeline.count(), { timeout: 10_000 }).toBe(2);
     expect(await timeline.last().textContent()).toMatch(/Collected.*Dispatched/);
+    // The list beside it follows the detail, without waiting for its own slower poll.
+    await expect.poll(() => page.locator('tbody tr').first().textContent(), { timeout: 2_000 }).toContain('Collected');
     await shoot('shipments-tracking');
+
+    // The desk offers only the moves the state machine allows from COLLECTED (and staying, for a new sub-status).
+    const detail = page.getByRole('complementary', { name: `Shipment ${shipment.code}` });
+    await detail.getByRole('button', { name: 'Record an event' }).click();
+    const form = detail.getByRole('form', { name: 'Record a tracking event' });
+    const offered = await form.getByLabel('New status').locator('option').allTextContents();
+    expect(offered).toEqual(['To consolidate', 'On its way to the hub', 'To deliver', 'Collected']);
+    // Opened after the event arrived: the first move from COLLECTED is chosen, and has the focus.
+    expect(await form.getByLabel('New status').evaluate((el) => [(el as unknown as { value: string }).value, el === el.ownerDocument.activeElement])).toEqual(['TO_CONSOLIDATE', true]);
+    await shoot('shipments-record-event');
+    await form.getByLabel('New status').selectOption({ label: 'To deliver' });
+    await form.getByRole('button', { name: 'Record event' }).click();
+    await expect.poll(() => timeline.count(), { timeout: 10_000 }).toBe(3);
+    expect((await s.request('GET', `/shipments/${shipment.code}`, { token })).body.status).toBe('TO_DELIVER');
   });
 
   it('end of day: the shipments labelled today, a manifest on confirmation, and they are COLLECTED', async () => {
@@ -189,8 +205,9 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     const url = await done.getByRole('link', { name: 'Download the manifest PDF' }).getAttribute('href');
     expect((await fetch(url!)).headers.get('content-type')).toContain('application/pdf');
     await expect.poll(() => page.getByText('Nothing labelled on this day is waiting for the carrier.').count()).toBe(1);
+    // The manifest's 20 (TRACK-1, collected before, has moved on to TO_DELIVER).
     const collected = await s.request('GET', '/shipments?status=COLLECTED&size=100', { token });
-    expect(collected.body.items).toBe(21);
+    expect(collected.body.items).toBe(20);
   });
 
   it('creates a PICKUP shipment through the office picker: the chosen office is its destination and is on the label', async () => {

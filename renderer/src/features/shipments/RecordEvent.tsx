@@ -4,28 +4,39 @@ import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
-import { ISSUES, STATUSES, SUB_STATUSES } from './codes';
+import { nextStatuses } from '../../../../core/tracking/transitions';
+import { ISSUES, SUB_STATUSES } from './codes';
 import { useRecordEvent } from './queries';
 
 type Body = OpInput<'events.create'>['body'];
 
 /**
- * Records a tracking event (e.g. handed to the carrier) for a token with events.write. The service holds the state
- * machine: an illegal move is refused with its reason, shown here.
+ * Records a tracking event (e.g. handed to the carrier) for a token with events.write. Only the moves the state
+ * machine allows from the shipment's status are offered (the first of them chosen), and staying put for a new
+ * sub-status or issue; the service still decides, and a refusal is shown with its reason.
  */
 export function RecordEvent({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
   const explain = useExplain();
   const record = useRecordEvent();
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<Body['status']>(shipment.status === 'TO_COLLECT' ? 'COLLECTED' : shipment.status);
+  const moves = nextStatuses(shipment.status);
+  const [status, setStatus] = useState<Body['status']>(moves[0] ?? shipment.status);
   const [sub, setSub] = useState('');
   const [issue, setIssue] = useState('');
   const [receiver, setReceiver] = useState('');
 
   if (!open)
     return (
-      <Button onClick={() => setOpen(true)}>{t('event.open')}</Button>
+      <Button
+        onClick={() => {
+          // The status may have moved since the detail opened: offer the first move from where it is now.
+          setStatus(moves[0] ?? shipment.status);
+          setOpen(true);
+        }}
+      >
+        {t('event.open')}
+      </Button>
     );
 
   const submit = (e: FormEvent) => {
@@ -41,8 +52,8 @@ export function RecordEvent({ shipment }: { shipment: Shipment }) {
     <form className="record-event" aria-label={t('event.title')} onSubmit={submit}>
       <label className="field">
         <span>{t('event.status')}</span>
-        <select value={status} onChange={(e) => setStatus(e.target.value as Body['status'])}>
-          {STATUSES.map((s) => <option key={s} value={s}>{t(`codes.status.${s}`)}</option>)}
+        <select value={status} onChange={(e) => setStatus(e.target.value as Body['status'])} autoFocus>
+          {[...moves, shipment.status].map((s) => <option key={s} value={s}>{t(`codes.status.${s}`)}</option>)}
         </select>
       </label>
       <label className="field">

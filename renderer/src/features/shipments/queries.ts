@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
@@ -31,11 +32,20 @@ export function useShipmentSearch(query: SearchQuery, opts: { poll?: boolean } =
 
 export function useShipment(code: string) {
   const client = useClient();
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: shipmentKeys.one(code),
     queryFn: () => client.call('shipments.get', { params: { id: code } }),
     refetchInterval: DETAIL_POLL_MS,
   });
+  // The detail polls more often than the lists: when it sees the shipment change, the lists beside it follow at once.
+  const updated = query.data?.updated_at;
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && updated !== seen.current) void queryClient.invalidateQueries({ queryKey: [...shipmentKeys.all, 'search'] });
+    seen.current = updated;
+  }, [updated, queryClient]);
+  return query;
 }
 
 export function useEvents(code: string) {
