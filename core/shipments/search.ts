@@ -48,7 +48,7 @@ const party = (column: string) =>
     .join(', ');
 const WORDS = `concat_ws(' ', ref, code, ${party('origin')}, ${party('destination')})`;
 
-/** At most this many shipments are indexed in one transaction in the background (about 80 ms of work). */
+/** At most this many shipments are indexed in one transaction in the background (about 90 ms of work). */
 const BACKGROUND_CHUNK = 1_000;
 /** How long after a create the background indexing starts: long enough to gather a busy moment's creates. */
 const BACKGROUND_DELAY_MS = 100;
