@@ -167,8 +167,15 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('TRACK-1');
     await page.locator('tbody tr').first().click();
-    const timeline = page.getByRole('complementary', { name: `Shipment ${shipment.code}` }).locator('.timeline li');
+    const detail = page.getByRole('complementary', { name: `Shipment ${shipment.code}` });
+    const timeline = detail.locator('.timeline li');
     await expect.poll(() => timeline.count()).toBe(1);
+    // Its price: the quote of its method for its destination and parcel, by the rate card in force.
+    const d = shipment.dimensions;
+    const quoted = await s.request('GET', `/quote?zip=${shipment.destination.address.zip}&length=${d.length}&width=${d.width}&height=${d.height}&weight=${d.weight}`, { token });
+    const own = quoted.body.find((o: { method: string }) => o.method === shipment.method);
+    const price = new Intl.NumberFormat('en', { style: 'currency', currency: own.currency }).format(own.rate);
+    await expect.poll(() => detail.getByText(`${price} (today’s rate card)`, { exact: true }).count()).toBe(1);
     const r = await s.request('POST', `/shipments/${shipment.code}/events`, { token: writer, body: { status: 'COLLECTED', sub_status: 'DISPATCHED' } });
     expect(r.status).toBe(201);
     await expect.poll(() => timeline.count(), { timeout: 10_000 }).toBe(2);
@@ -178,7 +185,6 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await shoot('shipments-tracking');
 
     // The desk offers only the moves the state machine allows from COLLECTED (and staying, for a new sub-status).
-    const detail = page.getByRole('complementary', { name: `Shipment ${shipment.code}` });
     await detail.getByRole('button', { name: 'Record an event' }).click();
     const form = detail.getByRole('form', { name: 'Record a tracking event' });
     const offered = await form.getByLabel('New status').locator('option').allTextContents();

@@ -2,6 +2,9 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteOption } from '../../api/types';
 
+/** A quoted method's price in its currency, as the desk's language writes money. */
+export const money = (o: QuoteOption, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency }).format(o.rate);
+
 /** The quoted methods, each with price and delivery promise; while focus is in the group, 1–9 pick the n-th. */
 export function QuotePicker({
   options,
@@ -16,7 +19,6 @@ export function QuotePicker({
 }) {
   const { t, i18n } = useTranslation();
   const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short' });
-  const money = (o: QuoteOption) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: o.currency }).format(o.rate);
 
   function pick(e: KeyboardEvent<HTMLDivElement>) {
     if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey) return;
@@ -39,7 +41,7 @@ export function QuotePicker({
             <input type="radio" name="method" value={o.method} checked={value === o.method} onChange={() => onChange(o.method)} />
             <kbd>{i + 1}</kbd>
             <span className="quote-name">{o.title || o.name}</span>
-            <span className="quote-rate">{money(o)}</span>
+            <span className="quote-rate">{money(o, i18n.language)}</span>
             <span className="quote-promise">{promise}</span>
           </label>
         );

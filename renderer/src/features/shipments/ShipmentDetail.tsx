@@ -6,6 +6,8 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState, Loading } from '../../components/States';
 import { AddPackages } from '../packages/AddPackages';
+import { money } from '../pack/QuotePicker';
+import { useQuote } from '../pack/queries';
 import { PrintLabels } from './PrintLabels';
 import { RecordEvent } from './RecordEvent';
 import { useCancelShipment, useEvents, usePackages, useShipment } from './queries';
@@ -30,7 +32,24 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
 }
 
 /**
- * One shipment: sender and receiver, parcel, method, its tracking in words (followed without a reload), its
+ * What the shipment's method costs for its destination and parcel by the rate card in force (the service keeps
+ * no price with a shipment): the quote the desk showed when it was packed, asked again.
+ */
+function ShippingPrice({ shipment: s }: { shipment: Shipment }) {
+  const { t, i18n } = useTranslation();
+  const d = s.dimensions;
+  const quote = useQuote({ zip: s.destination.address.zip, length: d.length, width: d.width, height: d.height, weight: d.weight });
+  const option = quote.data?.find((o) => o.method === s.method);
+  return (
+    <>
+      <dt>{t('detail.price')}</dt>
+      <dd>{option ? t('detail.priceNow', { price: money(option, i18n.language) }) : quote.isPending ? '…' : t('common.none')}</dd>
+    </>
+  );
+}
+
+/**
+ * One shipment: sender and receiver, parcel, method and price, its tracking in words (followed without a reload), its
  * packages, and what can still be done with it: print, add packages, record an event, cancel (asking first).
  */
 export function ShipmentDetail({ code, onClose }: { code: string; onClose: () => void }) {
@@ -77,8 +96,9 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
             <dd>{t('detail.packageOf', { n: s.number, parent: s.twin })}</dd>
           </>
         )}
+        <ShippingPrice shipment={s} />
         <dt>{t('detail.value')}</dt>
-        <dd>{s.value === null ? t('common.none') : s.value.toLocaleString(lang)}</dd>
+        <dd>{s.value === null ? t('common.none') : s.value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
         <dt>{t('detail.created')}</dt>
         <dd>{when(s.created_at, lang)}</dd>
         <dt>{t('detail.labelled')}</dt>
@@ -94,7 +114,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
       <PartyBlock title={s.method === 'PICKUP' ? t('detail.receiverAtOffice') : t('detail.receiver')} party={s.destination} />
       <h3>{t('detail.parcel')}</h3>
       <p>
-        {t('detail.dimensions', { weight: d.weight, length: d.length, width: d.width, height: d.height })}
+        {t('detail.dimensions', { weight: d.weight.toLocaleString(lang), length: d.length.toLocaleString(lang), width: d.width.toLocaleString(lang), height: d.height.toLocaleString(lang) })}
         {s.content && <> · {s.content}</>}
       </p>
 
