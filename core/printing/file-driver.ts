@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
+import { realPath } from './places.js';
 import { testPagePdf } from './test-page.js';
 import { TransportError } from './transport.js';
 import type { Driver, RawDriverName } from './types.js';
@@ -31,6 +32,10 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
       const ext = printer.settings.raw ? EXTENSION[printer.settings.raw] : 'pdf';
       const file = join(printer.connection, `${unit.name.replace(/[^A-Za-z0-9._-]/g, '_')}.${ext}`);
       try {
+        // Checked against the allowed folders when configured; a folder swapped for a symlink since then is refused.
+        const real = printer.folderReal ? realPath(printer.connection) : null;
+        if (real !== (printer.folderReal ?? null))
+          throw new Error(`now resolves to ${real ?? 'a symlink loop'}, not the ${printer.folderReal} it was configured as; configure the printer again`);
         await mkdir(printer.connection, { recursive: true });
         await writeFile(`${file}.part`, payload);
         unit.beforeWrite?.();

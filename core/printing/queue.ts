@@ -34,7 +34,9 @@ const POLL_MS = 1000;
 /** A clean shutdown waits this long at most for the labels in flight. */
 const DRAIN_MS = 10_000;
 
-export const specOf = (r: PrinterRow): PrinterSpec => ({ name: r.name, driver: r.driver, connection: r.connection, settings: JSON.parse(r.settings) });
+export const specOf = (r: PrinterRow): PrinterSpec => ({
+  name: r.name, driver: r.driver, connection: r.connection, settings: JSON.parse(r.settings), folderReal: r.folder_real,
+});
 
 /**
  * A lease names its worker's host and process. A worker of this host whose process is gone has crashed: its jobs

@@ -7,7 +7,7 @@ import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
 import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
-import { placeProblem, type PrinterPlaces } from './places.js';
+import { placeProblem, realPath, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
@@ -93,6 +93,10 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
 /** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
 const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
   p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
+
+/** The folder a file printer configured through the API is held to: where its connection resolves now. */
+const heldFolder = (v: { driver: DriverName; connection: string }, by: ConfiguredBy) =>
+  v.driver === 'file' && !by.owner ? realPath(v.connection) : null;
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
@@ -195,7 +199,7 @@ export function createPrintingService(deps: PrintingDeps) {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
         if (store.printer(accountId, body.name)) throw fieldError('/name', `is already used by another printer`);
-        store.savePrinter(accountId, body.name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), false);
+        store.savePrinter(accountId, body.name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null, folder_real: heldFolder(body, by) }, now(), false);
         return printerView(store.printer(accountId, body.name)!);
       });
     },
@@ -204,7 +208,7 @@ export function createPrintingService(deps: PrintingDeps) {
       checkPrinter(body, by.owner ? null : deps.places);
       return inTransaction(db, () => {
         printerRow(accountId, name);
-        store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null }, now(), true);
+        store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null, folder_real: heldFolder(body, by) }, now(), true);
         return printerView(store.printer(accountId, name)!);
       });
     },

@@ -12,6 +12,8 @@ export interface PrinterRow {
   default_for: LabelFormat | null;
   /** Learned: 1 the printer answers status requests, 0 it stays silent, null not known yet. */
   answers_status: number | null;
+  /** A file printer's folder as resolved when it was checked against the allowed roots (migration 012). */
+  folder_real: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -50,6 +52,8 @@ export interface PrinterValues {
   connection: string;
   settings: PrinterSettings;
   default_for: LabelFormat | null;
+  /** See PrinterRow: set when a file printer's folder was checked against the allowed roots. */
+  folder_real?: string | null;
 }
 
 const sqlList = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
@@ -66,13 +70,13 @@ export function createPrintStore(db: Db) {
     printerById: db.prepare<[number], PrinterRow>('SELECT * FROM printers WHERE id = ?'),
     defaultPrinter: db.prepare<[number, string], PrinterRow>('SELECT * FROM printers WHERE account_id = ? AND default_for = ?'),
     insertPrinter: db.prepare(
-      `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, created_at, updated_at)
-       VALUES (@account_id, @name, @driver, @connection, @settings, @default_for, @now, @now)`,
+      `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, created_at, updated_at)
+       VALUES (@account_id, @name, @driver, @connection, @settings, @default_for, @folder_real, @now, @now)`,
     ),
     // A new connection or settings may be another printer: what it answers is learned again.
     updatePrinter: db.prepare(
       `UPDATE printers SET driver = @driver, connection = @connection, settings = @settings, default_for = @default_for,
-       answers_status = CASE WHEN connection = @connection AND settings = @settings THEN answers_status END,
+       folder_real = @folder_real, answers_status = CASE WHEN connection = @connection AND settings = @settings THEN answers_status END,
        updated_at = @now WHERE account_id = @account_id AND name = @name`,
     ),
     answersStatus: db.prepare('UPDATE printers SET answers_status = @value WHERE id = @id'),
@@ -203,7 +207,10 @@ export function createPrintStore(db: Db) {
     defaultPrinter: (accountId: number, format: LabelFormat) => q.defaultPrinter.get(accountId, format),
     savePrinter(accountId: number, name: string, v: PrinterValues, now: number, exists: boolean): void {
       if (v.default_for) q.clearDefault.run(accountId, v.default_for);
-      const row = { account_id: accountId, name, driver: v.driver, connection: v.connection, settings: JSON.stringify(v.settings), default_for: v.default_for, now };
+      const row = {
+        account_id: accountId, name, driver: v.driver, connection: v.connection, settings: JSON.stringify(v.settings),
+        default_for: v.default_for, folder_real: v.folder_real ?? null, now,
+      };
       (exists ? q.updatePrinter : q.insertPrinter).run(row);
     },
     /** Records what the printer answers to status requests (null: learn it again). */

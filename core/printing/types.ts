@@ -38,6 +38,8 @@ export interface PrinterSpec {
   driver: DriverName;
   connection: string;
   settings: PrinterSettings;
+  /** A file printer held to the folder its connection resolved to when it was checked (places.ts). */
+  folderReal?: string | null;
 }
 
 export interface PrinterStatus {

@@ -9,6 +9,7 @@ import tokenMakers from './008-token-makers.js';
 import sendersPresets from './009-senders-presets.js';
 import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
+import filePrinterFolder from './012-file-printer-folder.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { version: 9, name: 'senders-presets', sql: sendersPresets },
   { version: 10, name: 'desk-part-two', sql: deskPartTwo },
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
+  { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
 ];
