@@ -12,7 +12,7 @@ import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
-import { createPrintStore, type JobRow, type PrinterRow } from './store.js';
+import { createPrintStore, type JobRow, type PrinterRow, type PrinterValues } from './store.js';
 import { discoverSystemPrinters } from './system-driver.js';
 import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec, RawDriverName } from './types.js';
 
@@ -94,9 +94,16 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
 const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
   p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
 
-/** The folder a file printer configured through the API is held to: where its connection resolves now. */
-const heldFolder = (v: { driver: DriverName; connection: string }, by: ConfiguredBy) =>
-  v.driver === 'file' && !by.owner ? realPath(v.connection) : null;
+/**
+ * What is stored of a printer's configuration. A file printer configured through the API is held to the folder
+ * its connection resolves to now (places.ts checked it); the owner's are not held.
+ */
+const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy): PrinterValues => ({
+  ...body,
+  settings: body.settings ?? {},
+  default_for: body.default_for ?? null,
+  folder_real: body.driver === 'file' && !by.owner ? realPath(body.connection) : null,
+});
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
@@ -199,7 +206,7 @@ export function createPrintingService(deps: PrintingDeps) {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
         if (store.printer(accountId, body.name)) throw fieldError('/name', `is already used by another printer`);
-        store.savePrinter(accountId, body.name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null, folder_real: heldFolder(body, by) }, now(), false);
+        store.savePrinter(accountId, body.name, valuesOf(body, by), now(), false);
         return printerView(store.printer(accountId, body.name)!);
       });
     },
@@ -208,7 +215,7 @@ export function createPrintingService(deps: PrintingDeps) {
       checkPrinter(body, by.owner ? null : deps.places);
       return inTransaction(db, () => {
         printerRow(accountId, name);
-        store.savePrinter(accountId, name, { ...body, settings: body.settings ?? {}, default_for: body.default_for ?? null, folder_real: heldFolder(body, by) }, now(), true);
+        store.savePrinter(accountId, name, valuesOf(body, by), now(), true);
         return printerView(store.printer(accountId, name)!);
       });
     },
