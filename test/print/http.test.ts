@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeZpl, readSymbols } from './decode.js';
@@ -28,24 +28,27 @@ describe('printers and print jobs over HTTP', () => {
 
   it('refuses to write through a file printer whose folder was swapped for a symlink out of the allowed ones', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'labels-'));
-    expect((await s.request('POST', '/printers', { token: writer, body: { name: 'files', driver: 'file', connection: folder } })).status).toBe(201);
-    expect((await s.request('POST', '/printers/files/test', { token: writer })).body).toMatchObject({ accepted: true });
-    expect(readdirSync(folder)).toHaveLength(1);
+    // Outside the allowed folders (the station's printouts, the temporary folder): a folder in the user's home.
+    const elsewhere = mkdtempSync(join(homedir(), '.station-escape-'));
+    expect(relative(realpathSync(tmpdir()), realpathSync(elsewhere)).startsWith('..')).toBe(true);
+    try {
+      expect((await s.request('POST', '/printers', { token: writer, body: { name: 'files', driver: 'file', connection: folder } })).status).toBe(201);
+      expect((await s.request('POST', '/printers/files/test', { token: writer })).body).toMatchObject({ accepted: true });
+      expect(readdirSync(folder)).toHaveLength(1);
 
-    // Outside the allowed folders (the station's printouts, the temporary folder): the project's own test-results.
-    mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
-    const elsewhere = mkdtempSync(join(process.cwd(), 'test-results', 'escape-'));
-    rmSync(folder, { recursive: true });
-    symlinkSync(elsewhere, folder);
-    const refused = await s.request('POST', '/printers/files/test', { token: writer });
-    expect(refused.body).toMatchObject({ accepted: false, error: expect.stringContaining(`now resolves to ${realpathSync(elsewhere)}`) });
-    expect(readdirSync(elsewhere)).toEqual([]);
-    // Configured again, the folder is checked again: it is not one a printer may write to.
-    const again = await s.request('PUT', '/printers/files', { token: writer, body: { driver: 'file', connection: folder } });
-    expect(again.status).toBe(400);
-    expect(again.body.errors[0].path).toBe('/connection');
-    rmSync(elsewhere, { recursive: true });
-    await s.request('DELETE', '/printers/files', { token: writer });
+      rmSync(folder, { recursive: true });
+      symlinkSync(elsewhere, folder);
+      const refused = await s.request('POST', '/printers/files/test', { token: writer });
+      expect(refused.body).toMatchObject({ accepted: false, error: expect.stringContaining(`now resolves to ${realpathSync(elsewhere)}`) });
+      expect(readdirSync(elsewhere)).toEqual([]);
+      // Configured again, the folder is checked again: it is not one a printer may write to.
+      const again = await s.request('PUT', '/printers/files', { token: writer, body: { driver: 'file', connection: folder } });
+      expect(again.status).toBe(400);
+      expect(again.body.errors[0].path).toBe('/connection');
+    } finally {
+      await s.request('DELETE', '/printers/files', { token: writer });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('configures, reads, replaces and removes a printer; another account sees none of it', async () => {
