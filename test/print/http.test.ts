@@ -1,10 +1,29 @@
-import { mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeZpl, readSymbols } from './decode.js';
 import { SINK_PORTS, startSink, type Sink } from './sink.js';
+
+/**
+ * A new folder outside those a file printer may use (the station's printouts, the temporary folder): under the
+ * checkout's test-results, or the user's home when the checkout itself is under the temporary folder.
+ */
+function outsideTheAllowedFolders(): string {
+  const tmp = realpathSync(tmpdir());
+  for (const base of [join(process.cwd(), 'test-results'), homedir()]) {
+    try {
+      mkdirSync(base, { recursive: true });
+      const dir = mkdtempSync(join(base, '.station-escape-'));
+      if (relative(tmp, realpathSync(dir)).startsWith('..')) return dir;
+      rmSync(dir, { recursive: true });
+    } catch {
+      // Not writable here: the next place.
+    }
+  }
+  throw new Error(`no writable folder outside ${tmp} for this test: run it from a checkout outside the temporary folder`);
+}
 
 describe('printers and print jobs over HTTP', () => {
   let s: Station;
@@ -28,9 +47,7 @@ describe('printers and print jobs over HTTP', () => {
 
   it('refuses to write through a file printer whose folder was swapped for a symlink out of the allowed ones', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'labels-'));
-    // Outside the allowed folders (the station's printouts, the temporary folder): a folder in the user's home.
-    const elsewhere = mkdtempSync(join(homedir(), '.station-escape-'));
-    expect(relative(realpathSync(tmpdir()), realpathSync(elsewhere)).startsWith('..')).toBe(true);
+    const elsewhere = outsideTheAllowedFolders();
     try {
       expect((await s.request('POST', '/printers', { token: writer, body: { name: 'files', driver: 'file', connection: folder } })).status).toBe(201);
       expect((await s.request('POST', '/printers/files/test', { token: writer })).body).toMatchObject({ accepted: true });
