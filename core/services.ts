@@ -47,7 +47,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     auth: createAuthService(db, clock),
     shipments,
     /** The search index of shipments, written behind their creation (core/shipments/search.ts). */
-    searchIndex: { catchUp: shipmentStore.catchUpIndex, inBackground: shipmentStore.indexInBackground },
+    searchIndex: { inBackground: shipmentStore.indexInBackground },
     offices,
     quotes,
     keys: labelFeature.keys,
