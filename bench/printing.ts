@@ -26,16 +26,16 @@ async function run(): Promise<void> {
       contact: { name, phone: '+5491155550000' },
       address: { street: 'Av. Corrientes 1234', city: 'Buenos Aires', state: 'CABA', country: 'AR' as const, zip: 'C1043' },
     });
-    const codes = (n: number) =>
-      Array.from({ length: n }, (_, i) =>
+    const codes = async (n: number) =>
+      (await Promise.all(Array.from({ length: n }, (_, i) =>
         shipments.create(account, {
           ref: `BENCH-${Math.random().toString(36).slice(2)}-${i}`,
           type: 'DELIVERY',
           origin: party('Depósito Central'),
           destination: party('José Pérez'),
           dimensions: { height: 10, width: 20, length: 30, weight: 1.2 },
-        }).code,
-      );
+        }),
+      ))).map((s) => s.code);
 
     for (const protocol of ['escpos', 'zpl'] as const) {
       // The tests' printer: it answers the acknowledgement request and records the job as it does.
@@ -43,7 +43,7 @@ async function run(): Promise<void> {
       // The bench is the owner: its printers listen on whatever port is free.
       printing.createPrinter(account, { name: protocol, driver: protocol, connection: printer.url }, { owner: true });
       const samples: number[] = [];
-      for (const [i, code] of codes(LABELS + WARMUP).entries()) {
+      for (const [i, code] of (await codes(LABELS + WARMUP)).entries()) {
         const acked = new Promise<number>((resolve) => (printer.onJob = () => resolve(performance.now())));
         const t0 = performance.now();
         const job = printing.submit(account, { codes: [code], printer: protocol });
@@ -57,7 +57,7 @@ async function run(): Promise<void> {
     }
 
     const render: number[] = [];
-    for (const code of codes(LABELS)) {
+    for (const code of await codes(LABELS)) {
       const t = performance.now();
       await labels.renderRaster(account, code, 203);
       render.push(performance.now() - t);

@@ -14,6 +14,7 @@ import { createSettings } from './settings.js';
 import { createShipmentService } from './shipments/service.js';
 import { createShipmentStore } from './shipments/store.js';
 import type { Db } from './store/db.js';
+import { createGroupCommit } from './store/group-commit.js';
 import { createTracking } from './tracking/service.js';
 
 export interface ServiceOptions {
@@ -34,7 +35,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
   const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
   offices.loadDefaultIfEmpty(resourcePath('offices.json'));
   const shipments = createShipmentService({
-    db, clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
+    db, commits: createGroupCommit(db), clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
   });
   const labelFeature = createLabelFeature({
     db, clock, dataDir, shipments, tracking, offices, timeZone: settings.timeZone,

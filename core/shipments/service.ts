@@ -3,6 +3,7 @@ import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
 import { inTransaction, type Db } from '../store/db.js';
+import type { GroupCommit } from '../store/group-commit.js';
 import type { Tracking } from '../tracking/service.js';
 import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import { generateCode } from './code.js';
@@ -59,6 +60,8 @@ export function ftsQuery(q: string): string | undefined {
 
 export interface ShipmentServiceDeps {
   db: Db;
+  /** Creates share their commit with the others of the same moment (store/group-commit.ts). */
+  commits: GroupCommit;
   clock: Clock;
   store: ShipmentStore;
   tracking: Tracking;
@@ -66,7 +69,7 @@ export interface ShipmentServiceDeps {
   timeZone: () => string;
 }
 
-export function createShipmentService({ db, clock, store, tracking, offices, timeZone }: ShipmentServiceDeps) {
+export function createShipmentService({ db, commits, clock, store, tracking, offices, timeZone }: ShipmentServiceDeps) {
   /** The response of a shipment; a parent's packages are read only when it has some, for what a cancel would do. */
   const view = (r: ShipmentRecord) => shipmentView(r, r.packages > 0 ? store.children(r.id) : []);
 
@@ -128,8 +131,8 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
     }
   }
 
-  // Built once: the create path is the busiest write, and a transaction function costs a few µs to make.
-  const createTx = db.transaction((accountId: number, input: ShipmentCreateT, destination: PartyT) => {
+  /** The create itself; `commits` makes it atomic and durable. */
+  function writeNew(accountId: number, input: ShipmentCreateT, destination: PartyT): ShipmentT {
     const row = insert(
       accountId,
       {
@@ -151,7 +154,7 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       null,
     );
     return shipmentView(row, []);
-  });
+  }
 
   return {
     resolve,
@@ -174,7 +177,11 @@ export function createShipmentService({ db, clock, store, tracking, offices, tim
       return accountId;
     },
 
-    create: (accountId: number, input: ShipmentCreateT): ShipmentT => createTx.immediate(accountId, input, destinationFor(input)),
+    /** Resolves once the shipment is committed, with the other creates of the moment (one fsync for all). */
+    async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
+      const destination = destinationFor(input);
+      return commits.write(() => writeNew(accountId, input, destination));
+    },
 
     get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
 

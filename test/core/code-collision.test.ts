@@ -17,12 +17,12 @@ describe('a shipment code drawn twice', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('is drawn anew, and the shipment is stored once, with the new code', () => {
+  it('is drawn anew, and the shipment is stored once, with the new code', async () => {
     const account = core.services.auth.createAccount('north').id;
     drawn.push('KPVYYNKTBE');
-    const first = core.services.shipments.create(account, shipmentBody() as never);
+    const first = await core.services.shipments.create(account, shipmentBody() as never);
     drawn.push('KPVYYNKTBE', 'QRSTWXYZ23');
-    const second = core.services.shipments.create(account, shipmentBody() as never);
+    const second = await core.services.shipments.create(account, shipmentBody() as never);
     expect([first.code, second.code]).toEqual(['KPVYYNKTBE', 'QRSTWXYZ23']);
     expect(drawn).toEqual([]);
     const rows = core.services.db.prepare('SELECT code FROM shipments ORDER BY id').all();

@@ -32,11 +32,11 @@ describe('the search index, written behind the creates', () => {
   };
   const to = (name: string) => ({ destination: party(name, 'Villa Gesell', 'B7165') });
 
-  it('leaves the words out of the create, and a search by words finds the shipment created a moment ago', () => {
+  it('leaves the words out of the create, and a search by words finds the shipment created a moment ago', async () => {
     const { core } = open();
     const account = core.services.auth.createAccount('north').id;
     const before = mark(core);
-    const made = core.services.shipments.create(account, shipmentBody({ ref: 'BEHIND-1', ...to('Quimey Lanusse') }) as never);
+    const made = await core.services.shipments.create(account, shipmentBody({ ref: 'BEHIND-1', ...to('Quimey Lanusse') }) as never);
     expect(newest(core)).toBe(made.id);
     expect(mark(core)).toBe(before);
 
@@ -44,21 +44,21 @@ describe('the search index, written behind the creates', () => {
     expect(mark(core)).toBe(made.id);
   });
 
-  it('keeps a remembered total exact across creates the index has not taken yet', () => {
+  it('keeps a remembered total exact across creates the index has not taken yet', async () => {
     const { core } = open();
     const account = core.services.auth.createAccount('north').id;
-    core.services.shipments.create(account, shipmentBody({ ref: 'T-1', ...to('Ulrica Zamudio') }) as never);
+    await core.services.shipments.create(account, shipmentBody({ ref: 'T-1', ...to('Ulrica Zamudio') }) as never);
     expect(refsFound(core, account, 'zamudio').items).toBe(1);
-    for (const ref of ['T-2', 'T-3']) core.services.shipments.create(account, shipmentBody({ ref, ...to('Ulrica Zamudio') }) as never);
+    for (const ref of ['T-2', 'T-3']) await core.services.shipments.create(account, shipmentBody({ ref, ...to('Ulrica Zamudio') }) as never);
     expect(refsFound(core, account, 'zamudio')).toEqual({ refs: ['T-1', 'T-2', 'T-3'], items: 3 });
   });
 
-  it("finds what another process created, and indexes it once, whichever process gets to it", () => {
+  it("finds what another process created, and indexes it once, whichever process gets to it", async () => {
     const { core: serving, dir } = open();
     const { core: cli } = open(dir);
     const account = serving.services.auth.createAccount('north').id;
-    cli.services.shipments.create(account, shipmentBody({ ref: 'CLI-1', ...to('Wenceslao Iturbe') }) as never);
-    serving.services.shipments.create(account, shipmentBody({ ref: 'SRV-1', ...to('Wenceslao Iturbe') }) as never);
+    await cli.services.shipments.create(account, shipmentBody({ ref: 'CLI-1', ...to('Wenceslao Iturbe') }) as never);
+    await serving.services.shipments.create(account, shipmentBody({ ref: 'SRV-1', ...to('Wenceslao Iturbe') }) as never);
     expect(refsFound(serving, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
     expect(refsFound(cli, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
     // Indexed once: a word of both appears in exactly two index entries.
@@ -72,7 +72,7 @@ describe('the search index, written behind the creates', () => {
     const { core } = open(undefined, true);
     const account = core.services.auth.createAccount('north').id;
     let last = 0;
-    for (let i = 0; i < 30; i++) last = core.services.shipments.create(account, shipmentBody({ ref: `BG-${i}` }) as never).id;
+    for (let i = 0; i < 30; i++) last = (await core.services.shipments.create(account, shipmentBody({ ref: `BG-${i}` }) as never)).id;
     expect(mark(core)).toBeLessThan(last);
     await expect.poll(() => mark(core), { timeout: 5_000 }).toBe(last);
   });
