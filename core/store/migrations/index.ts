@@ -10,6 +10,7 @@ import sendersPresets from './009-senders-presets.js';
 import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
+import searchMergeLess from './013-search-merge-less.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { version: 10, name: 'desk-part-two', sql: deskPartTwo },
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
+  { version: 13, name: 'search-merge-less', sql: searchMergeLess },
 ];
