@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { Empty, ErrorState, Loading } from '../../components/States';
 import { Filters } from '../shipments/Filters';
 import { allCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
-import { Pager, ShipmentTable } from '../shipments/ShipmentTable';
+import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
 import { BatchPrint, MAX_BATCH } from './BatchPrint';
 
 const PAGE_SIZE = 50;
@@ -68,20 +67,9 @@ export function BatchView() {
           </Button>
         </div>
         {gatherError !== null && <p className="error" role="alert">{explain(gatherError).message}</p>}
-        {result.isPending ? (
-          <Loading />
-        ) : result.error && !result.data ? (
-          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
-        ) : result.data && result.data.data.length === 0 ? (
-          <Empty>{t('shipments.none')}</Empty>
-        ) : (
-          result.data && (
-            <>
-              <ShipmentTable rows={result.data.data} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />
-              <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={setPage} />
-            </>
-          )
-        )}
+        <ShipmentPages result={result} page={page} onPage={setPage} none={t('shipments.none')}>
+          {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
+        </ShipmentPages>
       </section>
       <BatchPrint codes={selected} onPrinted={() => void result.refetch()} />
     </main>

@@ -7,9 +7,8 @@ import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Empty, ErrorState, Loading } from '../../components/States';
 import { allCodes, shipmentKeys, useShipmentSearch, type SearchFilter } from '../shipments/queries';
-import { Pager, ShipmentTable } from '../shipments/ShipmentTable';
+import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
 
 /** A manifest lists at most this many parcels (the API's limit). */
 const MAX_MANIFEST = 500;
@@ -87,20 +86,9 @@ export function EndOfDayView() {
             </div>
           </section>
         )}
-        {result.isPending ? (
-          <Loading />
-        ) : result.error && !result.data ? (
-          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
-        ) : result.data && result.data.data.length === 0 ? (
-          <Empty>{t('endOfDay.none')}</Empty>
-        ) : (
-          result.data && (
-            <>
-              <ShipmentTable rows={result.data.data} />
-              <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={setPage} />
-            </>
-          )
-        )}
+        <ShipmentPages result={result} page={page} onPage={setPage} none={t('endOfDay.none')}>
+          {(rows) => <ShipmentTable rows={rows} />}
+        </ShipmentPages>
       </section>
       <ConfirmDialog
         open={asking}

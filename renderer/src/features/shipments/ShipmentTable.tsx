@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
+import { Empty, ErrorState, Loading } from '../../components/States';
+import type { useShipmentSearch } from './queries';
 
 export const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) : '');
 
@@ -89,5 +91,35 @@ export function Pager({ page, pages, last, onPage }: { page: number; pages: numb
         {t('shipments.next')}
       </button>
     </nav>
+  );
+}
+
+/**
+ * A search's page of shipments and its pager, or the search's loading, error or empty state. A refresh that fails
+ * leaves the page it had in view (unlike `QueryState`): the lists poll, and one missed poll should not blank them.
+ */
+export function ShipmentPages({
+  result,
+  page,
+  onPage,
+  none,
+  children,
+}: {
+  result: ReturnType<typeof useShipmentSearch>;
+  page: number;
+  onPage: (p: number) => void;
+  /** What the empty state says. */
+  none: string;
+  children: (rows: Shipment[]) => React.ReactNode;
+}) {
+  if (result.isPending) return <Loading />;
+  if (result.error && !result.data) return <ErrorState error={result.error} onRetry={() => void result.refetch()} />;
+  if (!result.data) return null;
+  if (result.data.data.length === 0) return <Empty>{none}</Empty>;
+  return (
+    <>
+      {children(result.data.data)}
+      <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={onPage} />
+    </>
   );
 }

@@ -1,11 +1,10 @@
 import './lists.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty, ErrorState, Loading } from '../../components/States';
 import { Filters } from './Filters';
 import { useShipmentSearch, type SearchFilter } from './queries';
 import { ShipmentDetail } from './ShipmentDetail';
-import { Pager, ShipmentTable } from './ShipmentTable';
+import { ShipmentPages, ShipmentTable } from './ShipmentTable';
 
 const PAGE_SIZE = 25;
 
@@ -30,20 +29,9 @@ export function ShipmentsView() {
         <p className="count" aria-live="polite">
           {result.data ? t('shipments.count', { count: result.data.items }) : ''}
         </p>
-        {result.isPending ? (
-          <Loading />
-        ) : result.error && !result.data ? (
-          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
-        ) : result.data && result.data.data.length === 0 ? (
-          <Empty>{t('shipments.none')}</Empty>
-        ) : (
-          result.data && (
-            <>
-              <ShipmentTable rows={result.data.data} open={open} onOpen={setOpen} />
-              <Pager page={page} pages={result.data.pages} last={result.data.last} onPage={setPage} />
-            </>
-          )
-        )}
+        <ShipmentPages result={result} page={page} onPage={setPage} none={t('shipments.none')}>
+          {(rows) => <ShipmentTable rows={rows} open={open} onOpen={setOpen} />}
+        </ShipmentPages>
       </section>
       {open && <ShipmentDetail key={open} code={open} onClose={() => setOpen(null)} />}
     </main>
