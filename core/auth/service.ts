@@ -3,6 +3,7 @@ import { DomainError, fieldError, notFound } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Principal } from '../operations/principal.js';
+import { createCredentials } from './credentials.js';
 import { createAuthStore, type AccountRow, type TokenRow } from './store.js';
 import { displayPrefix, generateToken, hashToken, isWellFormed, sameHash } from './token-format.js';
 
@@ -49,6 +50,7 @@ export function parsePermissions(list: string | readonly string[]): Permission[]
 
 export function createAuthService(db: Db, clock: Clock) {
   const store = createAuthStore(db);
+  const credentials = createCredentials(store);
   const lastTouched = new Map<number, number>();
 
   function unauthenticated(detail: string): DomainError {
@@ -175,11 +177,10 @@ export function createAuthService(db: Db, clock: Clock) {
       const token = m[1]!;
       if (!isWellFormed(token)) throw unauthenticated('invalid token');
       const hash = hashToken(token);
-      const row = store.tokenByHash(hash);
-      if (!row || !sameHash(row.hash, hash)) throw unauthenticated('invalid token');
+      const credential = credentials.byHash(hash);
+      if (!credential || !sameHash(credential.row.hash, hash)) throw unauthenticated('invalid token');
+      const { row, standing, permissions } = credential;
       const now = clock.now().getTime();
-      // A token ends with its maker: the walk up its makers covers a revocation or expiry made by any of them.
-      const standing = row.parent_id === null ? { revoked: row.revoked_at !== null ? 1 : 0, expires_at: row.expires_at } : store.standing(row.id);
       if (standing.revoked) throw unauthenticated('token revoked');
       if (standing.expires_at !== null && standing.expires_at <= now) throw unauthenticated('token expired');
       if (now - (lastTouched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
@@ -188,7 +189,7 @@ export function createAuthService(db: Db, clock: Clock) {
       }
       return {
         accountId: row.account_id,
-        permissions: new Set(row.permissions.split(',') as Permission[]),
+        permissions,
         tokenId: row.id,
         owner: false,
       };

@@ -52,18 +52,36 @@ export function createAuthStore(db: Db) {
     tokensOf: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE account_id = ? ORDER BY id'),
     touch: db.prepare<[number, number]>('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
   };
+  // SQLite's data_version moves when another connection commits; this connection's own token writes count here.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get()!;
+  let generation = 0;
+  const changed = <T>(result: T): T => (generation++, result);
   return {
+    /**
+     * A number that moves whenever a token may have changed: created or revoked on this connection, or anything
+     * committed by another connection (another process's `station token revoke`, say). Recording a token's use
+     * (`touch`) does not move it.
+     */
+    generation(): number {
+      const version = dataVersion.get()!;
+      if (version !== seenVersion) {
+        seenVersion = version;
+        generation++;
+      }
+      return generation;
+    },
     insertAccount: (name: string, now: number) => Number(stmts.insertAccount.run(name, now).lastInsertRowid),
     accountById: (id: number) => stmts.accountById.get(id),
     accountByName: (name: string) => stmts.accountByName.get(name),
     accounts: () => stmts.accounts.all(),
-    insertToken: (row: Omit<TokenRow, 'id' | 'revoked_at' | 'last_used_at'>) => Number(stmts.insertToken.run(row).lastInsertRowid),
+    insertToken: (row: Omit<TokenRow, 'id' | 'revoked_at' | 'last_used_at'>) => changed(Number(stmts.insertToken.run(row).lastInsertRowid)),
     standing: (id: number) => stmts.standing.get(id)!,
     tokenByHash: (hash: Buffer) => stmts.tokenByHash.get(hash),
     tokenById: (id: number) => stmts.tokenById.get(id),
     tokensOf: (accountId: number) => stmts.tokensOf.all(accountId),
     /** Revokes the token and every token it made, transitively. */
-    revoke: (id: number, now: number) => stmts.revokeWithMade.run(id, now).changes > 0,
+    revoke: (id: number, now: number) => changed(stmts.revokeWithMade.run(id, now).changes > 0),
     touch: (id: number, now: number) => void stmts.touch.run(now, id),
   };
 }
