@@ -27,6 +27,9 @@ export interface Standing {
   expires_at: number | null;
 }
 
+/** Token writes made through each connection: SQLite's data_version does not count a connection's own commits. */
+const ownTokenWrites = new WeakMap<Db, number>();
+
 export function createAuthStore(db: Db) {
   const stmts = {
     insertAccount: db.prepare<[string, number]>('INSERT INTO accounts (name, created_at) VALUES (?, ?)'),
@@ -52,11 +55,13 @@ export function createAuthStore(db: Db) {
     tokensOf: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE account_id = ? ORDER BY id'),
     touch: db.prepare<[number, number]>('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
   };
-  // SQLite's data_version moves when another connection commits; this connection's own token writes count here.
+  // SQLite's data_version moves when another connection commits; this connection's own token writes are counted
+  // per connection, so that every store made on it sees them.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get()!;
+  let seenOwn = ownTokenWrites.get(db) ?? 0;
   let generation = 0;
-  const changed = <T>(result: T): T => (generation++, result);
+  const changed = <T>(result: T): T => (ownTokenWrites.set(db, (ownTokenWrites.get(db) ?? 0) + 1), result);
   return {
     /**
      * A number that moves whenever a token may have changed: created or revoked on this connection, or anything
@@ -65,8 +70,10 @@ export function createAuthStore(db: Db) {
      */
     generation(): number {
       const version = dataVersion.get()!;
-      if (version !== seenVersion) {
+      const own = ownTokenWrites.get(db) ?? 0;
+      if (version !== seenVersion || own !== seenOwn) {
         seenVersion = version;
+        seenOwn = own;
         generation++;
       }
       return generation;

@@ -64,6 +64,14 @@ describe('remembered credentials', () => {
     expect(() => use(t.token)).toThrow('token revoked');
   });
 
+  it('refuses a token revoked through another service on this connection', () => {
+    const t = mint();
+    expect(use(t.token).tokenId).toBe(t.info.id);
+    // SQLite's data_version does not move for a connection's own commits: the token writes are counted per connection.
+    createAuthService(db, clock).revokeToken(t.info.account, t.info.id);
+    expect(() => use(t.token)).toThrow('token revoked');
+  });
+
   it('accepts a token another process made, at its first use', () => {
     expect(use(mint().token).owner).toBe(false); // something is remembered already
     const t = otherAuth.createToken({ account: 'acme', name: 'script', permissions: ['shipments.write'] });
