@@ -139,7 +139,10 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     for (const [name, file] of [['Pack', 'pack'], ['Batch', 'batch'], ['Shipments', 'shipments'], ['End of day', 'end-of-day'], ['Printers', 'printers'], ['Credentials', 'credentials'], ['Settings', 'settings']]) {
       await nav(name!).click();
-      await page.waitForLoadState('networkidle');
+      // A client-side route change is no page load, so "network idle" held already: the picture waits for the
+      // screen itself, shown (its link current) and with nothing left loading.
+      await expect.poll(() => nav(name!).getAttribute('aria-current')).toBe('page');
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       for (const [w, h] of [[1366, 768], [1920, 1080]]) {
         await page.setViewportSize({ width: w!, height: h! });
         await page.screenshot({ path: join(SHOTS, `${file}-${w}x${h}.png`) });
