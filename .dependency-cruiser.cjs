@@ -22,7 +22,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-folder-cycle-in-core',
-      comment: 'Two folders of core that import each other (directly or round a loop): move what both need to its own place.',
+      comment:
+        'Two folders of core that import each other (directly or round a loop): move what both need to its own place.',
       severity: 'error',
       scope: 'folder',
       from: { path: '^core/' },
@@ -51,7 +52,13 @@ module.exports = {
       from: { path: '^renderer/' },
       to: {
         path: '^core/',
-        pathNot: ['^core/client/', '^core/schemas/', '^core/tracking/transitions[.]ts$', '^core/printing/job-states[.]ts$', '^core/[^/]+/schemas[.]ts$'],
+        pathNot: [
+          '^core/client/',
+          '^core/schemas/',
+          '^core/tracking/transitions[.]ts$',
+          '^core/printing/job-states[.]ts$',
+          '^core/[^/]+/schemas[.]ts$',
+        ],
       },
     },
     {
@@ -102,7 +109,11 @@ module.exports = {
       severity: 'error',
       from: { path: SHARED_WITH_THE_PAGE },
       to: {
-        path: ['(^|/)node_modules/(better-sqlite3|fastify|pino)/', '^core/(store|http|desk|cli)/', '^core/[^/]+/(service|store)[.]ts$'],
+        path: [
+          '(^|/)node_modules/(better-sqlite3|fastify|pino)/',
+          '^core/(store|http|desk|cli)/',
+          '^core/[^/]+/(service|store)[.]ts$',
+        ],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -8,14 +8,20 @@ export default defineConfig({
       outDir: 'out/main',
       // better-sqlite3 is native; the others are loaded from node_modules at run time rather than bundled.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve('electron/main/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+      rollupOptions: {
+        input: { index: resolve('electron/main/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   preload: {
     build: {
       outDir: 'out/preload',
       // A sandboxed preload must be CommonJS.
-      rollupOptions: { input: { index: resolve('electron/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

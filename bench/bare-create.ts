@@ -48,10 +48,24 @@ const insert: (s: NewShipment) => number =
 const store = db.transaction((b: ShipmentCreateT, code: string, now: number) => {
   const status = b.type === 'RETURN' ? 'TO_RECOVER' : 'TO_COLLECT';
   const id = insert({
-    account_id: accountId, code, ref: b.ref, type: b.type, method: 'STANDARD', office_id: null, value: b.value ?? null,
-    content: b.content ?? null, notes: null, platform: b.platform ?? null, origin: b.origin,
-    destination: b.destination as ShipmentCreateT['origin'], dimensions: b.dimensions, status, parent_id: null, number: null,
-    created_at: now, updated_at: now,
+    account_id: accountId,
+    code,
+    ref: b.ref,
+    type: b.type,
+    method: 'STANDARD',
+    office_id: null,
+    value: b.value ?? null,
+    content: b.content ?? null,
+    notes: null,
+    platform: b.platform ?? null,
+    origin: b.origin,
+    destination: b.destination as ShipmentCreateT['origin'],
+    dimensions: b.dimensions,
+    status,
+    parent_id: null,
+    number: null,
+    created_at: now,
+    updated_at: now,
   });
   events.insert({ shipment_id: id, date: now, status, sub_status: null, issue: null, receiver: null });
   return { id, status };

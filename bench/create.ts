@@ -43,7 +43,11 @@ function freshStore(): { dataDir: string; accountId: number; token: string } {
   const core = createCore({ dataDir, printQueue: false });
   try {
     const accountId = core.services.auth.createAccount('bench').id;
-    const token = core.services.auth.createToken({ account: accountId, name: 'bench', permissions: ['shipments.write', 'shipments.read'] }).token;
+    const token = core.services.auth.createToken({
+      account: accountId,
+      name: 'bench',
+      permissions: ['shipments.write', 'shipments.read'],
+    }).token;
     return { dataDir, accountId, token };
   } finally {
     core.close();
@@ -79,7 +83,11 @@ async function creates(t: Target, n: number): Promise<{ rate: number; cpu: numbe
       while (next++ < n) {
         const i = made++;
         const body = JSON.stringify({ ...shipment(data, i), ref: `NEW-${run}-${i}` });
-        const res = await fetch(`${t.url}/shipments`, { method: 'POST', headers: { ...t.headers, 'content-type': 'application/json' }, body });
+        const res = await fetch(`${t.url}/shipments`, {
+          method: 'POST',
+          headers: { ...t.headers, 'content-type': 'application/json' },
+          body,
+        });
         if (res.status !== 201) throw new Error(`${t.name} create: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
       }
@@ -105,9 +113,27 @@ export const createSuite: BenchSuite = {
     const c = freshStore();
     const targets: Target[] = [];
     try {
-      const station = await spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', a.dataDir, '--rate-limit', '0']);
-      targets.push({ name: 'station', url: station.url, pid: station.pid, headers: { authorization: `Bearer ${a.token}` }, stop: station.stop });
-      for (const [mode, store] of [['plain', b], ['indexed', c]] as const) {
+      const station = await spawnServer([
+        STATION_BIN,
+        'serve',
+        '--port',
+        '0',
+        '--data',
+        a.dataDir,
+        '--rate-limit',
+        '0',
+      ]);
+      targets.push({
+        name: 'station',
+        url: station.url,
+        pid: station.pid,
+        headers: { authorization: `Bearer ${a.token}` },
+        stop: station.stop,
+      });
+      for (const [mode, store] of [
+        ['plain', b],
+        ['indexed', c],
+      ] as const) {
         const bare = await spawnServer([BARE_BIN, store.dataDir, String(store.accountId), mode]);
         targets.push({ name: mode, url: bare.url, pid: bare.pid, headers: {}, stop: bare.stop });
       }
@@ -131,7 +157,9 @@ export const createSuite: BenchSuite = {
       for (const base of ['plain', 'indexed'])
         console.log(
           `create ratio station / ${base} route: ${paired(base, (x) => x.rate).toFixed(2)} by throughput ` +
-            `(rounds ${ratios(base, (x) => x.rate).map((x) => x.toFixed(2)).join(', ')}), ` +
+            `(rounds ${ratios(base, (x) => x.rate)
+              .map((x) => x.toFixed(2))
+              .join(', ')}), ` +
             `${(1 / paired(base, (x) => x.cpu)).toFixed(2)} by server CPU per create (medians of the rounds' ratios)` +
             `${base === 'plain' ? ', goal >= 0.80 by throughput' : ''}`,
         );

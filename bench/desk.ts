@@ -33,19 +33,37 @@ async function run(): Promise<void> {
   try {
     const { auth } = core.services;
     const account = auth.createAccount('desk').id;
-    const { token } = auth.createToken({ account, name: 'bench', permissions: ['shipments.read', 'shipments.write', 'rates.read'] });
+    const { token } = auth.createToken({
+      account,
+      name: 'bench',
+      permissions: ['shipments.read', 'shipments.write', 'rates.read'],
+    });
     const owner = ownerClient(core, account);
-    await owner.call('printers.create', { body: { name: 'desk-a7', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' } });
+    await owner.call('printers.create', {
+      body: { name: 'desk-a7', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' },
+    });
     const party = (name: string) => ({
       contact: { name, phone: '+5491155550000' },
-      address: { street: 'Av. Corrientes 1234', city: 'Buenos Aires', state: 'CABA', country: 'AR' as const, zip: 'C1043' },
+      address: {
+        street: 'Av. Corrientes 1234',
+        city: 'Buenos Aires',
+        state: 'CABA',
+        country: 'AR' as const,
+        zip: 'C1043',
+      },
     });
     const codes: string[] = [];
     for (let i = 0; i < LABELS + WARMUP; i++)
       codes.push(
         (
           await owner.call('shipments.create', {
-            body: { ref: `DESK-${i}`, type: 'DELIVERY', origin: party('Depósito'), destination: party('José Pérez'), dimensions: { height: 10, width: 20, length: 30, weight: 1.2 } },
+            body: {
+              ref: `DESK-${i}`,
+              type: 'DELIVERY',
+              origin: party('Depósito'),
+              destination: party('José Pérez'),
+              dimensions: { height: 10, width: 20, length: 30, weight: 1.2 },
+            },
           })
         ).code,
       );
@@ -57,10 +75,15 @@ async function run(): Promise<void> {
     /** Resolves when the status line holds `text`, checked in the page at every frame. */
     type Dom = { document: { querySelector(s: string): { textContent: string | null } | null } };
     const statusHas = (text: string) =>
-      page.waitForFunction((t) => (globalThis as unknown as Dom).document.querySelector('[role=status]')?.textContent?.includes(t) ?? false, text, {
-        polling: 'raf',
-        timeout: 20_000,
-      });
+      page.waitForFunction(
+        (t) =>
+          (globalThis as unknown as Dom).document.querySelector('[role=status]')?.textContent?.includes(t) ?? false,
+        text,
+        {
+          polling: 'raf',
+          timeout: 20_000,
+        },
+      );
 
     const whole: number[] = [];
     const printOnly: number[] = [];
@@ -79,8 +102,12 @@ async function run(): Promise<void> {
         printOnly.push(t2 - t1);
       }
     }
-    if (sink.jobs.length !== codes.length) throw new Error(`the printer got ${sink.jobs.length} labels for ${codes.length} prints`);
-    for (const [label, samples] of [['scan Enter → opened, Enter → "printed" shown', whole], ['Enter (print) → "printed" shown', printOnly]] as const) {
+    if (sink.jobs.length !== codes.length)
+      throw new Error(`the printer got ${sink.jobs.length} labels for ${codes.length} prints`);
+    for (const [label, samples] of [
+      ['scan Enter → opened, Enter → "printed" shown', whole],
+      ['Enter (print) → "printed" shown', printOnly],
+    ] as const) {
       const s = summarize(samples);
       console.log(`${label}: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n}; goal p95 ≤ 150 ms)`);
     }

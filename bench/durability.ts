@@ -26,7 +26,9 @@ async function measure(mode: 'NORMAL' | 'FULL'): Promise<void> {
     const samples = await time(CREATES, () => core.execute('shipments.create', { body: shipmentBody() }, owner));
     const seconds = (performance.now() - started) / 1000;
     const s = summarize(samples);
-    console.log(`${mode.padEnd(6)} creates: ${(CREATES / seconds).toFixed(0)}/s, p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n})`);
+    console.log(
+      `${mode.padEnd(6)} creates: ${(CREATES / seconds).toFixed(0)}/s, p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n})`,
+    );
   } finally {
     core.close();
     rmSync(dir, { recursive: true, force: true });

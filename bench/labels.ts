@@ -32,7 +32,13 @@ function shipment(i: number): ShipmentCreateT {
     },
     destination: {
       contact: { name: `Zofia Łukasiewicz-Ğündoğdu ${i}`, phone: '+48123456789' },
-      address: { street: `ulica Świętokrzyska ${i} m. 4, klatka B`, city: 'Kraków', state: 'Małopolskie', country: 'PL', zip: '30-001' },
+      address: {
+        street: `ulica Świętokrzyska ${i} m. 4, klatka B`,
+        city: 'Kraków',
+        state: 'Małopolskie',
+        country: 'PL',
+        zip: '30-001',
+      },
     },
     dimensions: { height: 10, width: 20, length: 30, weight: 1 + (i % 7) / 4 },
   } as ShipmentCreateT;
@@ -46,14 +52,18 @@ export const labelsSuite: BenchSuite = {
     try {
       const { shipments, labels, qr, auth } = core.services;
       const acc = auth.createAccount('bench').id;
-      const codes = (await Promise.all(Array.from({ length: BATCH }, (_, i) => shipments.create(acc, shipment(i))))).map((s) => s.code);
+      const codes = (
+        await Promise.all(Array.from({ length: BATCH }, (_, i) => shipments.create(acc, shipment(i))))
+      ).map((s) => s.code);
 
       // Warm-up: loads the renderer, parses the fonts, JIT-compiles the hot paths. V8 keeps optimizing them for a
       // couple of hundred labels (measured: after 20 labels the next 200 cost ~30% more CPU than at steady state).
       for (let i = 0; i < WARM_UP; i++) await labels.renderPdf(acc, [codes[i % BATCH]!], { format: 'PDF_A7' });
 
       let cpu = cpuMs();
-      const single = summarize(await time(SINGLES, (i) => labels.renderPdf(acc, [codes[i % BATCH]!], { format: 'PDF_A7' })));
+      const single = summarize(
+        await time(SINGLES, (i) => labels.renderPdf(acc, [codes[i % BATCH]!], { format: 'PDF_A7' })),
+      );
       const singleCpu = (cpuMs() - cpu) / SINGLES;
       const a7Bytes = (await labels.renderPdf(acc, [codes[0]!], { format: 'PDF_A7' })).length;
       console.log(

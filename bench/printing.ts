@@ -24,18 +24,28 @@ async function run(): Promise<void> {
     const account = auth.createAccount('bench').id;
     const party = (name: string) => ({
       contact: { name, phone: '+5491155550000' },
-      address: { street: 'Av. Corrientes 1234', city: 'Buenos Aires', state: 'CABA', country: 'AR' as const, zip: 'C1043' },
+      address: {
+        street: 'Av. Corrientes 1234',
+        city: 'Buenos Aires',
+        state: 'CABA',
+        country: 'AR' as const,
+        zip: 'C1043',
+      },
     });
     const codes = async (n: number) =>
-      (await Promise.all(Array.from({ length: n }, (_, i) =>
-        shipments.create(account, {
-          ref: `BENCH-${Math.random().toString(36).slice(2)}-${i}`,
-          type: 'DELIVERY',
-          origin: party('Depósito Central'),
-          destination: party('José Pérez'),
-          dimensions: { height: 10, width: 20, length: 30, weight: 1.2 },
-        }),
-      ))).map((s) => s.code);
+      (
+        await Promise.all(
+          Array.from({ length: n }, (_, i) =>
+            shipments.create(account, {
+              ref: `BENCH-${Math.random().toString(36).slice(2)}-${i}`,
+              type: 'DELIVERY',
+              origin: party('Depósito Central'),
+              destination: party('José Pérez'),
+              dimensions: { height: 10, width: 20, length: 30, weight: 1.2 },
+            }),
+          ),
+        )
+      ).map((s) => s.code);
 
     for (const protocol of ['escpos', 'zpl'] as const) {
       // The tests' printer: it answers the acknowledgement request and records the job as it does.
@@ -52,7 +62,9 @@ async function run(): Promise<void> {
         if (i >= WARMUP) samples.push(t1 - t0);
       }
       const s = summarize(samples);
-      console.log(`scan-to-printer ${protocol.padEnd(6)} (n=${s.n}): p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  goal p95 ≤ 50 ms`);
+      console.log(
+        `scan-to-printer ${protocol.padEnd(6)} (n=${s.n}): p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  goal p95 ≤ 50 ms`,
+      );
       await printer.stop();
     }
 

@@ -11,7 +11,21 @@ import type { BenchSuite } from './run.js';
 import { generateOffices, officesJson } from './offices-generator.js';
 import { fmt, summarize, time } from './stats.js';
 
-const ZIPS = ['5000', '5009', '5152', '5800', '2400', 'C1043AAB', '1900', '2000', '4000', '5500', '8300', '9410', '9999'];
+const ZIPS = [
+  '5000',
+  '5009',
+  '5152',
+  '5800',
+  '2400',
+  'C1043AAB',
+  '1900',
+  '2000',
+  '4000',
+  '5500',
+  '8300',
+  '9410',
+  '9999',
+];
 const SIZES = ['S', 'M', 'L', 'XL'] as const;
 const OFFICES = 10_000;
 
@@ -35,7 +49,11 @@ export const quoteSuite: BenchSuite = {
     const { app, url } = await listen(core, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 0 });
     try {
       const account = core.services.auth.createAccount('bench');
-      const { token } = core.services.auth.createToken({ account: account.id, name: 'bench', permissions: ['rates.read', 'shipments.write'] });
+      const { token } = core.services.auth.createToken({
+        account: account.id,
+        name: 'bench',
+        permissions: ['rates.read', 'shipments.write'],
+      });
       const get = async (path: string) => {
         const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
         if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -44,34 +62,59 @@ export const quoteSuite: BenchSuite = {
 
       const n = 2000;
       await time(100, (i) => get(`/quote?zip=${ZIPS[i % ZIPS.length]}`)); // warm-up: JIT, schema compilation
-      report('quote by zip, HTTP', await time(n, (i) => get(`/quote?zip=${ZIPS[i % ZIPS.length]}&size=${SIZES[i % 4]}`)));
-      report('quote by lat/lng, HTTP', await time(n, (i) => {
-        const p = point(i);
-        return get(`/quote?lat=${p.lat}&lng=${p.lng}&size=${SIZES[i % 4]}`);
-      }));
-      report('quote by zip, service', await time(n, (i) => core.services.quotes.quote({ zip: ZIPS[i % ZIPS.length]! }, SIZES[i % 4]!)));
+      report(
+        'quote by zip, HTTP',
+        await time(n, (i) => get(`/quote?zip=${ZIPS[i % ZIPS.length]}&size=${SIZES[i % 4]}`)),
+      );
+      report(
+        'quote by lat/lng, HTTP',
+        await time(n, (i) => {
+          const p = point(i);
+          return get(`/quote?lat=${p.lat}&lng=${p.lng}&size=${SIZES[i % 4]}`);
+        }),
+      );
+      report(
+        'quote by zip, service',
+        await time(n, (i) => core.services.quotes.quote({ zip: ZIPS[i % ZIPS.length]! }, SIZES[i % 4]!)),
+      );
 
       const started = performance.now();
       const generated = generateOffices(OFFICES, 7);
       const summary = core.services.offices.importFile(officesJson(generated), 'json', { replace: true });
-      console.log(`import ${OFFICES} offices: ${fmt(performance.now() - started)} (${summary.added} added, ${summary.deactivated} deactivated)`);
+      console.log(
+        `import ${OFFICES} offices: ${fmt(performance.now() - started)} (${summary.added} added, ${summary.deactivated} deactivated)`,
+      );
       await time(50, (i) => get(`/offices?near=${point(i).lat},${point(i).lng}`));
-      report(`offices near, anywhere, ${OFFICES} offices, HTTP`, await time(1000, (i) => {
-        const p = point(i + 1000);
-        return get(`/offices?near=${p.lat},${p.lng}`);
-      }));
+      report(
+        `offices near, anywhere, ${OFFICES} offices, HTTP`,
+        await time(1000, (i) => {
+          const p = point(i + 1000);
+          return get(`/offices?near=${p.lat},${p.lng}`);
+        }),
+      );
       // Buyers live where offices are: a point a few km from an office, the common case.
-      report(`offices near a town, ${OFFICES} offices, HTTP`, await time(1000, (i) => {
-        const o = generated[(i * 7919) % OFFICES]!;
-        return get(`/offices?near=${o.lat + 0.03},${o.lng - 0.02}`);
-      }));
-      report(`offices near page 5, ${OFFICES} offices, HTTP`, await time(500, (i) => {
-        const p = point(i + 3000);
-        return get(`/offices?near=${p.lat},${p.lng}&page=5`);
-      }));
-      report(`offices near, anywhere, ${OFFICES} offices, service`, await time(1000, (i) =>
-        core.services.offices.search({ near: point(i + 5000), page: 1, size: 20 })));
-      report(`offices by zip, ${OFFICES} offices, HTTP`, await time(500, (i) => get(`/offices?zip=${ZIPS[i % ZIPS.length]}`)));
+      report(
+        `offices near a town, ${OFFICES} offices, HTTP`,
+        await time(1000, (i) => {
+          const o = generated[(i * 7919) % OFFICES]!;
+          return get(`/offices?near=${o.lat + 0.03},${o.lng - 0.02}`);
+        }),
+      );
+      report(
+        `offices near page 5, ${OFFICES} offices, HTTP`,
+        await time(500, (i) => {
+          const p = point(i + 3000);
+          return get(`/offices?near=${p.lat},${p.lng}&page=5`);
+        }),
+      );
+      report(
+        `offices near, anywhere, ${OFFICES} offices, service`,
+        await time(1000, (i) => core.services.offices.search({ near: point(i + 5000), page: 1, size: 20 })),
+      );
+      report(
+        `offices by zip, ${OFFICES} offices, HTTP`,
+        await time(500, (i) => get(`/offices?zip=${ZIPS[i % ZIPS.length]}`)),
+      );
     } finally {
       await app.close();
       core.close();

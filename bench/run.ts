@@ -18,7 +18,15 @@ export interface BenchSuite {
 // Benchmarks measure the service, not its daily backup (a copy of a seeded million-shipment store at each start).
 process.env.STATION_BACKUP_KEEP ??= '0';
 
-const suites: BenchSuite[] = [quoteSuite, shipmentsSuite, createSuite, printingSuite, labelsSuite, deskSuite, durabilitySuite];
+const suites: BenchSuite[] = [
+  quoteSuite,
+  shipmentsSuite,
+  createSuite,
+  printingSuite,
+  labelsSuite,
+  deskSuite,
+  durabilitySuite,
+];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

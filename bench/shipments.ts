@@ -32,29 +32,154 @@ const CREATE_CLIENTS = 4;
 const GETS = 1_000;
 const SEARCHES = 600;
 
-const FIRST = ['José', 'María', 'Ana', 'Juan', 'Lucía', 'Martín', 'Sofía', 'Diego', 'Valentina', 'Mateo', 'Camila', 'Nicolás',
-  'Florencia', 'Joaquín', 'Agustina', 'Tomás', 'Milagros', 'Facundo', 'Julieta', 'Santiago', 'Paula', 'Iñaki', 'Zoë', 'Renée',
-  'Héctor', 'Inés', 'Raúl', 'Mónica', 'Andrés', 'Verónica', 'Óscar', 'Ramón', 'Graciela', 'Gustavo', 'Noemí', 'Ezequiel',
-  'Rocío', 'Federico', 'Belén', 'Germán'];
-const LAST = ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Pérez', 'Gómez', 'Sánchez', 'Romero',
-  'Díaz', 'Álvarez', 'Torres', 'Ruiz', 'Ramírez', 'Flores', 'Acosta', 'Benítez', 'Medina', 'Herrera', 'Suárez', 'Aguirre',
-  'Giménez', 'Gutiérrez', 'Pereyra', 'Rojas', 'Molina', 'Castro', 'Ortiz', 'Silva', 'Núñez', 'Luna', 'Juárez', 'Cabrera',
-  'Ríos', 'Morales', 'Godoy', 'Moreno', 'Ferreyra', 'Domínguez', 'Carrizo', 'Peralta', 'Castillo', 'Ledesma', 'Quiroga',
-  'Vega', 'Vera', 'Muñoz', 'Ojeda', 'Ponce', 'Villalba', 'Cardozo', 'Navarro', 'Coronel', 'Vázquez', 'Ramos', 'Arias',
-  'Figueroa', 'Córdoba', 'Müller'];
-const CITIES: Array<[string, string, string]> = [
-  ['Córdoba', 'Córdoba', 'X5000'], ['Rosario', 'Santa Fe', 'S2000'], ['Mendoza', 'Mendoza', 'M5500'], ['La Plata', 'Buenos Aires', 'B1900'],
-  ['Mar del Plata', 'Buenos Aires', 'B7600'], ['San Miguel de Tucumán', 'Tucumán', 'T4000'], ['Salta', 'Salta', 'A4400'],
-  ['Santa Fe', 'Santa Fe', 'S3000'], ['San Juan', 'San Juan', 'J5400'], ['Resistencia', 'Chaco', 'H3500'], ['Neuquén', 'Neuquén', 'Q8300'],
-  ['Posadas', 'Misiones', 'N3300'], ['Bahía Blanca', 'Buenos Aires', 'B8000'], ['Paraná', 'Entre Ríos', 'E3100'],
-  ['Corrientes', 'Corrientes', 'W3400'], ['San Luis', 'San Luis', 'D5700'], ['Río Cuarto', 'Córdoba', 'X5800'],
-  ['Ushuaia', 'Tierra del Fuego', 'V9410'], ['Buenos Aires', 'CABA', 'C1043'], ['Villa María', 'Córdoba', 'X5900'],
+const FIRST = [
+  'José',
+  'María',
+  'Ana',
+  'Juan',
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Diego',
+  'Valentina',
+  'Mateo',
+  'Camila',
+  'Nicolás',
+  'Florencia',
+  'Joaquín',
+  'Agustina',
+  'Tomás',
+  'Milagros',
+  'Facundo',
+  'Julieta',
+  'Santiago',
+  'Paula',
+  'Iñaki',
+  'Zoë',
+  'Renée',
+  'Héctor',
+  'Inés',
+  'Raúl',
+  'Mónica',
+  'Andrés',
+  'Verónica',
+  'Óscar',
+  'Ramón',
+  'Graciela',
+  'Gustavo',
+  'Noemí',
+  'Ezequiel',
+  'Rocío',
+  'Federico',
+  'Belén',
+  'Germán',
 ];
-const STREETS = ['Av. Colón', 'San Martín', 'Belgrano', 'Rivadavia', 'Sarmiento', 'Mitre', '9 de Julio', 'Av. Vélez Sarsfield',
-  'Independencia', 'Urquiza', 'Lavalle', 'Entre Ríos', 'Tucumán', 'Maipú', 'Moreno', 'Alvear', 'Güemes', 'Dean Funes'];
+const LAST = [
+  'García',
+  'Fernández',
+  'González',
+  'Rodríguez',
+  'López',
+  'Martínez',
+  'Pérez',
+  'Gómez',
+  'Sánchez',
+  'Romero',
+  'Díaz',
+  'Álvarez',
+  'Torres',
+  'Ruiz',
+  'Ramírez',
+  'Flores',
+  'Acosta',
+  'Benítez',
+  'Medina',
+  'Herrera',
+  'Suárez',
+  'Aguirre',
+  'Giménez',
+  'Gutiérrez',
+  'Pereyra',
+  'Rojas',
+  'Molina',
+  'Castro',
+  'Ortiz',
+  'Silva',
+  'Núñez',
+  'Luna',
+  'Juárez',
+  'Cabrera',
+  'Ríos',
+  'Morales',
+  'Godoy',
+  'Moreno',
+  'Ferreyra',
+  'Domínguez',
+  'Carrizo',
+  'Peralta',
+  'Castillo',
+  'Ledesma',
+  'Quiroga',
+  'Vega',
+  'Vera',
+  'Muñoz',
+  'Ojeda',
+  'Ponce',
+  'Villalba',
+  'Cardozo',
+  'Navarro',
+  'Coronel',
+  'Vázquez',
+  'Ramos',
+  'Arias',
+  'Figueroa',
+  'Córdoba',
+  'Müller',
+];
+const CITIES: Array<[string, string, string]> = [
+  ['Córdoba', 'Córdoba', 'X5000'],
+  ['Rosario', 'Santa Fe', 'S2000'],
+  ['Mendoza', 'Mendoza', 'M5500'],
+  ['La Plata', 'Buenos Aires', 'B1900'],
+  ['Mar del Plata', 'Buenos Aires', 'B7600'],
+  ['San Miguel de Tucumán', 'Tucumán', 'T4000'],
+  ['Salta', 'Salta', 'A4400'],
+  ['Santa Fe', 'Santa Fe', 'S3000'],
+  ['San Juan', 'San Juan', 'J5400'],
+  ['Resistencia', 'Chaco', 'H3500'],
+  ['Neuquén', 'Neuquén', 'Q8300'],
+  ['Posadas', 'Misiones', 'N3300'],
+  ['Bahía Blanca', 'Buenos Aires', 'B8000'],
+  ['Paraná', 'Entre Ríos', 'E3100'],
+  ['Corrientes', 'Corrientes', 'W3400'],
+  ['San Luis', 'San Luis', 'D5700'],
+  ['Río Cuarto', 'Córdoba', 'X5800'],
+  ['Ushuaia', 'Tierra del Fuego', 'V9410'],
+  ['Buenos Aires', 'CABA', 'C1043'],
+  ['Villa María', 'Córdoba', 'X5900'],
+];
+const STREETS = [
+  'Av. Colón',
+  'San Martín',
+  'Belgrano',
+  'Rivadavia',
+  'Sarmiento',
+  'Mitre',
+  '9 de Julio',
+  'Av. Vélez Sarsfield',
+  'Independencia',
+  'Urquiza',
+  'Lavalle',
+  'Entre Ríos',
+  'Tucumán',
+  'Maipú',
+  'Moreno',
+  'Alvear',
+  'Güemes',
+  'Dean Funes',
+];
 const WAREHOUSES = ['Depósito Central', 'Tienda Norte', 'Almacén Sur', 'Bodega Oeste', 'Outlet Este'];
 const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX', undefined] as const;
-
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -120,7 +245,9 @@ function queries(r: Rng, count: number, samples: { refs: string[]; codes: string
 
 function report(label: string, samples: number[]): void {
   const s = summarize(samples);
-  console.log(`${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`);
+  console.log(
+    `${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`,
+  );
 }
 
 /** A server in its own process, so that the client's work does not share its event loop; it says `listening on URL`. */
@@ -133,7 +260,7 @@ export async function spawnServer(args: string[]): Promise<{ url: string; pid: n
       const m = /listening on (\S+)/.exec(out);
       if (m) res(m[1]!);
     });
-    child.once('exit', (code) => rej(new Error(`${args.join(" ")} exited with ${code}`)));
+    child.once('exit', (code) => rej(new Error(`${args.join(' ')} exited with ${code}`)));
   });
   return {
     url,
@@ -147,7 +274,8 @@ export async function spawnServer(args: string[]): Promise<{ url: string; pid: n
 }
 
 /** `station serve` as a client sees it. */
-const serve = (dataDir: string) => spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0']);
+const serve = (dataDir: string) =>
+  spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0']);
 
 export interface Seeded {
   /** A token of the first account, the one that searches. */
@@ -173,7 +301,11 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
     const store = createShipmentStore(db);
     const tracking = createTracking(db, core.services.clock, store);
     const owners = Array.from({ length: accounts }, (_, a) => auth.createAccount(a ? `bench-${a}` : 'bench').id);
-    const token = auth.createToken({ account: owners[0]!, name: 'bench', permissions: ['shipments.read', 'shipments.write'] }).token;
+    const token = auth.createToken({
+      account: owners[0]!,
+      name: 'bench',
+      permissions: ['shipments.read', 'shipments.write'],
+    }).token;
     for (let first = 0; first < total; first += BATCH) {
       db.transaction(() => {
         for (let i = first; i < Math.min(total, first + BATCH); i++) {
@@ -182,10 +314,24 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
           const code = generateCode();
           const status = i / total < 0.9 && r.next() < 0.8 ? 'DELIVERED' : initialStatus(s.type);
           const id = store.insert({
-            account_id: owners[i % accounts]!, code, ref: s.ref, type: s.type, method: 'STANDARD', office_id: null,
-            value: s.value ?? null, content: s.content ?? null, notes: null, platform: s.platform ?? null,
-            origin: s.origin, destination: s.destination as typeof s.origin,
-            dimensions: s.dimensions, status, parent_id: null, number: null, created_at: at, updated_at: at,
+            account_id: owners[i % accounts]!,
+            code,
+            ref: s.ref,
+            type: s.type,
+            method: 'STANDARD',
+            office_id: null,
+            value: s.value ?? null,
+            content: s.content ?? null,
+            notes: null,
+            platform: s.platform ?? null,
+            origin: s.origin,
+            destination: s.destination as typeof s.origin,
+            dimensions: s.dimensions,
+            status,
+            parent_id: null,
+            number: null,
+            created_at: at,
+            updated_at: at,
           });
           tracking.start(id, status, at);
           if (i % sampleEvery === 0) (samples.refs.push(s.ref), samples.codes.push(code));
@@ -216,7 +362,9 @@ function seeded(total: number, accounts: number): { dataDir: string; seeded: See
     const s = seed(dataDir, total, accounts);
     const secs = (performance.now() - t0) / 1000;
     const mb = statSync(join(dataDir, 'station.db')).size / 1e6;
-    console.log(`seeded ${total.toLocaleString('en')} shipments in ${secs.toFixed(1)} s (${Math.round(total / secs)}/s through the store); database ${mb.toFixed(0)} MB`);
+    console.log(
+      `seeded ${total.toLocaleString('en')} shipments in ${secs.toFixed(1)} s (${Math.round(total / secs)}/s through the store); database ${mb.toFixed(0)} MB`,
+    );
     // Written last: a store whose seeding was interrupted is seeded again.
     if (keep) writeFileSync(info, JSON.stringify(s));
     return { dataDir, seeded: s, dispose };
@@ -232,14 +380,20 @@ export const shipmentsSuite: BenchSuite = {
     const total = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
     const scenarios = (process.env.BENCH_ACCOUNTS ?? '1,4').split(',').map(Number);
     for (const accounts of scenarios) {
-      console.log(`\n### ${total.toLocaleString('en')} shipments, ${accounts === 1 ? 'one account' : `${accounts} accounts, searching as one`}`);
+      console.log(
+        `\n### ${total.toLocaleString('en')} shipments, ${accounts === 1 ? 'one account' : `${accounts} accounts, searching as one`}`,
+      );
       await scenario(total, accounts);
     }
   },
 };
 
 async function scenario(total: number, accounts: number): Promise<void> {
-  const { dataDir, seeded: { token, samples }, dispose } = seeded(total, accounts);
+  const {
+    dataDir,
+    seeded: { token, samples },
+    dispose,
+  } = seeded(total, accounts);
   try {
     const server = await serve(dataDir);
     const headers = { authorization: `Bearer ${token}` };
@@ -252,7 +406,8 @@ async function scenario(total: number, accounts: number): Promise<void> {
       // Warm-up: the first requests compile schemas and fill the page cache.
       for (let i = 0; i < 50; i++) await get(`/shipments/${samples.codes[i % samples.codes.length]}`);
       const asked = new Set<string>();
-      for (const { q } of queries(rng(7), 50, samples)) (asked.add(q), await get(`/shipments?q=${encodeURIComponent(q)}`));
+      for (const { q } of queries(rng(7), 50, samples))
+        (asked.add(q), await get(`/shipments?q=${encodeURIComponent(q)}`));
 
       // Create throughput over HTTP: a few clients posting at once. A kept store has this run's refs to itself.
       const cr = rng(99);
@@ -266,7 +421,11 @@ async function scenario(total: number, accounts: number): Promise<void> {
             const i = next++;
             const body = JSON.stringify({ ...shipment(cr, total + i), ref: `NEW-${run}-${i}` });
             const t = performance.now();
-            const res = await fetch(`${server.url}/shipments`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+            const res = await fetch(`${server.url}/shipments`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body,
+            });
             if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
             await res.arrayBuffer();
             createLatency.push(performance.now() - t);
@@ -274,7 +433,9 @@ async function scenario(total: number, accounts: number): Promise<void> {
         }),
       );
       const secs = (performance.now() - t0) / 1000;
-      console.log(`create over HTTP: ${CREATES} POSTs, ${CREATE_CLIENTS} clients: ${Math.round(CREATES / secs)} shipments/s`);
+      console.log(
+        `create over HTTP: ${CREATES} POSTs, ${CREATE_CLIENTS} clients: ${Math.round(CREATES / secs)} shipments/s`,
+      );
       report('  create latency', createLatency);
 
       const gr = rng(5);
@@ -302,9 +463,14 @@ async function scenario(total: number, accounts: number): Promise<void> {
       }
       const status = rng(3);
       report('list, newest first (no q)', await time(200, () => get('/shipments')));
-      report('status filter', await time(200, () => get(`/shipments?status=${status.pick(['TO_COLLECT', 'TO_RECOVER', 'DELIVERED'])}`)));
+      report(
+        'status filter',
+        await time(200, () => get(`/shipments?status=${status.pick(['TO_COLLECT', 'TO_RECOVER', 'DELIVERED'])}`)),
+      );
       const goal = summarize(all).p95 <= 20 ? 'met' : 'MISSED';
-      console.log(`goal search p95 <= 20 ms at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'})`);
+      console.log(
+        `goal search p95 <= 20 ms at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'})`,
+      );
     } finally {
       await server.stop();
     }

@@ -16,8 +16,17 @@ import { stationApi } from './station/api.js';
  * client, the HTTP routes and the OpenAPI document all come from this one table. Features add their specs here.
  */
 export const api = {
-  ...shipmentApi, ...authApi, ...quoteApi, ...officeApi, ...printingApi, ...labelApi, ...manifestApi,
-  ...stationApi, ...senderApi, ...presetApi, ...scanApi,
+  ...shipmentApi,
+  ...authApi,
+  ...quoteApi,
+  ...officeApi,
+  ...printingApi,
+  ...labelApi,
+  ...manifestApi,
+  ...stationApi,
+  ...senderApi,
+  ...presetApi,
+  ...scanApi,
 };
 
 export type Api = typeof api;

@@ -99,9 +99,13 @@ export function pointerToName(pointer: string): string {
 export function validationError(errors: FieldError[]): DomainError {
   const first = errors[0];
   const detail = first ? `${pointerToName(first.path) || 'request'} ${first.message}` : 'invalid request';
-  return new DomainError('validation_failed', errors.length > 1 ? `${detail} (and ${errors.length - 1} more)` : detail, {
-    errors,
-  });
+  return new DomainError(
+    'validation_failed',
+    errors.length > 1 ? `${detail} (and ${errors.length - 1} more)` : detail,
+    {
+      errors,
+    },
+  );
 }
 
 export function fieldError(path: string, message: string): DomainError {

@@ -54,7 +54,12 @@ export interface Core {
   operation(name: string): Operation;
   /** Fails with `forbidden` naming the permission the caller lacks. */
   authorize(principal: Principal, op: Operation): void;
-  execute<N extends OpName>(name: N, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<OpOutput<N>>;
+  execute<N extends OpName>(
+    name: N,
+    input: RawInput,
+    principal: Principal,
+    opts?: ExecuteOptions,
+  ): Promise<OpOutput<N>>;
   execute(name: string, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<unknown>;
   close(): void;
 }
@@ -82,9 +87,13 @@ export function createCore({
   // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`
   // refuses, and makes the daily backups.
   const served = printQueue ? markServed(dataDir) : null;
-  const indexing = printQueue ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed')) : null;
+  const indexing = printQueue
+    ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed'))
+    : null;
   const daily = printQueue
-    ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) => log.error({ err }, 'daily backup failed'))
+    ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) =>
+        log.error({ err }, 'daily backup failed'),
+      )
     : null;
 
   function operation(name: string): Operation {
@@ -95,7 +104,10 @@ export function createCore({
 
   function authorize(principal: Principal, op: Operation): void {
     if (op.permission === 'owner') {
-      if (!principal.owner) throw new DomainError('forbidden', `${op.name} is for the station's owner, at the station`, { extra: { permission: 'owner' } });
+      if (!principal.owner)
+        throw new DomainError('forbidden', `${op.name} is for the station's owner, at the station`, {
+          extra: { permission: 'owner' },
+        });
       return;
     }
     if (!principal.permissions.has(op.permission))
@@ -104,7 +116,12 @@ export function createCore({
       });
   }
 
-  async function execute(name: string, raw: RawInput, principal: Principal, opts: ExecuteOptions = {}): Promise<unknown> {
+  async function execute(
+    name: string,
+    raw: RawInput,
+    principal: Principal,
+    opts: ExecuteOptions = {},
+  ): Promise<unknown> {
     const op = operation(name);
     authorize(principal, op);
     const input = {

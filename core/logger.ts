@@ -23,6 +23,12 @@ export function stderrLogger(level: string = process.env.STATION_LOG_LEVEL ?? 'w
 
 /** The desktop app: a file in its user-data folder, rolled daily or at 10 MB, the last 14 kept. */
 export async function fileLogger(dir: string, level = 'info'): Promise<Logger> {
-  const stream = await roll({ file: join(dir, 'station.log'), frequency: 'daily', size: '10m', limit: { count: 14 }, mkdir: true });
+  const stream = await roll({
+    file: join(dir, 'station.log'),
+    frequency: 'daily',
+    size: '10m',
+    limit: { count: 14 },
+    mkdir: true,
+  });
   return pino({ level, redact }, stream);
 }

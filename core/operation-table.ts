@@ -13,8 +13,17 @@ import { stationOperations } from './station/operations.js';
 
 /** The operation table: each feature's specs bound to their handlers. Features add their rows here and in api.ts. */
 export const operations: readonly Operation[] = [
-  ...shipmentOperations, ...authOperations, ...quoteOperations, ...officeOperations, ...printingOperations, ...labelOperations,
-  ...manifestOperations, ...stationOperations, ...senderOperations, ...presetOperations, ...scanOperations,
+  ...shipmentOperations,
+  ...authOperations,
+  ...quoteOperations,
+  ...officeOperations,
+  ...printingOperations,
+  ...labelOperations,
+  ...manifestOperations,
+  ...stationOperations,
+  ...senderOperations,
+  ...presetOperations,
+  ...scanOperations,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

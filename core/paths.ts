@@ -11,7 +11,8 @@ export function resolveDataDir(flag?: string, env: Record<string, string | undef
 }
 
 function defaultDataDir(env: Record<string, string | undefined>): string {
-  if (process.platform === 'win32') return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'Shipping Station');
+  if (process.platform === 'win32')
+    return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'Shipping Station');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Shipping Station');
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'shipping-station');
 }

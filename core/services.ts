@@ -35,10 +35,22 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
   const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
   offices.loadDefaultIfEmpty(resourcePath('offices.json'));
   const shipments = createShipmentService({
-    db, commits: createGroupCommit(db), clock, store: shipmentStore, tracking, offices, timeZone: settings.timeZone,
+    db,
+    commits: createGroupCommit(db),
+    clock,
+    store: shipmentStore,
+    tracking,
+    offices,
+    timeZone: settings.timeZone,
   });
   const labelFeature = createLabelFeature({
-    db, clock, dataDir, shipments, tracking, offices, timeZone: settings.timeZone,
+    db,
+    clock,
+    dataDir,
+    shipments,
+    tracking,
+    offices,
+    timeZone: settings.timeZone,
   });
   return {
     db,
@@ -58,7 +70,13 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     senders: createSenderService(db, clock, () => quotes.active().card.file.origin),
     presets: createPresetService(db, clock),
     scan: createScanResolver(shipments, labelFeature.qr),
-    printing: createPrintingService({ db, clock, labels: labelFeature.labels, retry: retryPolicyFromEnv(env), places: printerPlaces(dataDir, env) }),
+    printing: createPrintingService({
+      db,
+      clock,
+      labels: labelFeature.labels,
+      retry: retryPolicyFromEnv(env),
+      places: printerPlaces(dataDir, env),
+    }),
   };
 }
 

@@ -26,7 +26,10 @@ function messageOf(e: ErrorObject): { path: string; message: string } {
   const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-error'];
   switch (e.keyword) {
     case 'required':
-      return { path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`, message: 'is required' };
+      return {
+        path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`,
+        message: 'is required',
+      };
     case 'additionalProperties':
       return {
         path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
@@ -41,7 +44,10 @@ function messageOf(e: ErrorObject): { path: string; message: string } {
             : `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`,
       };
     case 'const':
-      return { path: e.instancePath, message: `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}` };
+      return {
+        path: e.instancePath,
+        message: `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`,
+      };
     case 'type':
       return { path: e.instancePath, message: e.message ?? 'has the wrong type' };
     default:
@@ -81,9 +87,14 @@ export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0)
   const out: Record<string, unknown> = {};
   for (const k in value) {
     if (!Object.hasOwn(value, k)) continue;
-    const v = trimStrings((value as Record<string, unknown>)[k], () => `${at()}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
+    const v = trimStrings(
+      (value as Record<string, unknown>)[k],
+      () => `${at()}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      depth + 1,
+    );
     // A JSON member named "__proto__" must stay data (and be rejected as unknown), not set the prototype.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     else out[k] = v;
   }
   return out as T;
@@ -103,7 +114,11 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
  * Validates (and for queries, coerces) a value against a TypeBox schema and returns it typed, or throws
  * `validation_failed` naming every offending field with a JSON pointer relative to the value.
  */
-export function parse<S extends TSchema>(schema: S, value: unknown, opts: { coerce?: boolean; prefix?: string } = {}): Static<S> {
+export function parse<S extends TSchema>(
+  schema: S,
+  value: unknown,
+  opts: { coerce?: boolean; prefix?: string } = {},
+): Static<S> {
   const prefix = opts.prefix ?? '';
   const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value), () => prefix);
   const fn = compile(schema, opts.coerce ?? false);

@@ -28,7 +28,8 @@ export const authApi = defineSpecs({
   },
   'tokens.current': {
     summary: 'The token making this request',
-    description: 'So that a console can tell which token it must not revoke without warning (it would sign itself out).',
+    description:
+      'So that a console can tell which token it must not revoke without warning (it would sign itself out).',
     tags,
     permission: 'tokens.write',
     http: { method: 'GET', path: '/tokens/current' },

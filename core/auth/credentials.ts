@@ -41,7 +41,10 @@ export function createCredentials(store: AuthStore) {
       const credential: Credential = {
         row,
         // A token ends with its maker: the walk up its makers covers a revocation or expiry made by any of them.
-        standing: row.parent_id === null ? { revoked: row.revoked_at !== null ? 1 : 0, expires_at: row.expires_at } : store.standing(row.id),
+        standing:
+          row.parent_id === null
+            ? { revoked: row.revoked_at !== null ? 1 : 0, expires_at: row.expires_at }
+            : store.standing(row.id),
         permissions: new Set(row.permissions.split(',') as Permission[]),
       };
       if (known.size >= MOST) known.clear();

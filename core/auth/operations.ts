@@ -9,7 +9,8 @@ export const authOperations = implement(authApi, {
     const { token, info } = services.auth.createTokenFor(principal, body);
     return { ...info, token };
   },
-  'tokens.revoke': ({ principal, services }, { params }) => services.auth.revokeToken(principal.accountId, Number(params.id), principal),
+  'tokens.revoke': ({ principal, services }, { params }) =>
+    services.auth.revokeToken(principal.accountId, Number(params.id), principal),
   'accounts.create': ({ services }, { body }) => {
     const { id, name } = services.auth.createAccount(body.name);
     return { id, name };

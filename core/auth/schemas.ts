@@ -26,7 +26,10 @@ export const TokenCreate = Type.Object(
   { additionalProperties: false },
 );
 
-export const TokenCreated = Type.Composite([TokenInfo, Type.Object({ token: Type.String({ description: 'Shown only in this answer' }) })]);
+export const TokenCreated = Type.Composite([
+  TokenInfo,
+  Type.Object({ token: Type.String({ description: 'Shown only in this answer' }) }),
+]);
 
 export const TokenParams = Type.Object(
   { id: Type.String({ pattern: '^[0-9]{1,15}$', 'x-error': 'must be a token id' }) },
@@ -35,6 +38,13 @@ export const TokenParams = Type.Object(
 
 export const Account = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const AccountCreate = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\D', 'x-error': 'must be 1 to 200 characters, not only digits' }) },
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\D',
+      'x-error': 'must be 1 to 200 characters, not only digits',
+    }),
+  },
   { additionalProperties: false },
 );

@@ -24,7 +24,6 @@ export interface TokenInfo {
   made_by: number | null;
 }
 
-
 function tokenInfo(t: TokenRow): TokenInfo {
   return {
     id: t.id,
@@ -43,7 +42,8 @@ function tokenInfo(t: TokenRow): TokenInfo {
 export function parsePermissions(list: string | readonly string[]): Permission[] {
   const items = (typeof list === 'string' ? list.split(',') : [...list]).map((p) => p.trim()).filter(Boolean);
   const bad = items.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
-  if (bad.length) throw fieldError('/permissions', `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`);
+  if (bad.length)
+    throw fieldError('/permissions', `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`);
   if (!items.length) throw fieldError('/permissions', 'at least one permission is required');
   return [...new Set(items)] as Permission[];
 }
@@ -95,7 +95,10 @@ export function createAuthService(db: Db, clock: Clock) {
       const name = opts.name.trim();
       if (!name || name.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
       const permissions = parsePermissions(opts.permissions);
-      if (opts.expiresInDays !== undefined && !(Number.isInteger(opts.expiresInDays) && opts.expiresInDays > 0 && opts.expiresInDays <= 3650))
+      if (
+        opts.expiresInDays !== undefined &&
+        !(Number.isInteger(opts.expiresInDays) && opts.expiresInDays > 0 && opts.expiresInDays <= 3650)
+      )
         throw fieldError('/expires_in_days', 'must be a whole number of days from 1 to 3650');
       const now = clock.now().getTime();
       const token = generateToken();
@@ -128,7 +131,10 @@ export function createAuthService(db: Db, clock: Clock) {
       const own = principal.tokenId === null ? null : (store.tokenById(principal.tokenId)?.expires_at ?? null);
       const wanted = req.expires_in_days === undefined ? null : now + req.expires_in_days * DAY_MS;
       if (own !== null && wanted !== null && wanted > own)
-        throw fieldError('/expires_in_days', `must end by ${new Date(own).toISOString()}: a token cannot outlive the one creating it`);
+        throw fieldError(
+          '/expires_in_days',
+          `must end by ${new Date(own).toISOString()}: a token cannot outlive the one creating it`,
+        );
       return this.createToken({
         account: principal.accountId,
         name: req.name,
@@ -162,9 +168,13 @@ export function createAuthService(db: Db, clock: Clock) {
       const t = this.tokenOf(accountId, tokenId);
       const missing = by ? t.permissions.filter((p) => !by.permissions.has(p)) : [];
       if (missing.length)
-        throw new DomainError('forbidden', `a token can revoke only tokens whose permissions it holds; it lacks ${missing.join(', ')}`, {
-          extra: { permission: missing[0] },
-        });
+        throw new DomainError(
+          'forbidden',
+          `a token can revoke only tokens whose permissions it holds; it lacks ${missing.join(', ')}`,
+          {
+            extra: { permission: missing[0] },
+          },
+        );
       inTransaction(db, () => store.revoke(tokenId, clock.now().getTime()));
       return tokenInfo(store.tokenById(tokenId)!);
     },

@@ -82,7 +82,8 @@ export function createAuthStore(db: Db) {
     accountById: (id: number) => stmts.accountById.get(id),
     accountByName: (name: string) => stmts.accountByName.get(name),
     accounts: () => stmts.accounts.all(),
-    insertToken: (row: Omit<TokenRow, 'id' | 'revoked_at' | 'last_used_at'>) => changed(Number(stmts.insertToken.run(row).lastInsertRowid)),
+    insertToken: (row: Omit<TokenRow, 'id' | 'revoked_at' | 'last_used_at'>) =>
+      changed(Number(stmts.insertToken.run(row).lastInsertRowid)),
     standing: (id: number) => stmts.standing.get(id)!,
     tokenByHash: (hash: Buffer) => stmts.tokenByHash.get(hash),
     tokenById: (id: number) => stmts.tokenById.get(id),

@@ -19,7 +19,9 @@ export function registerAuthCommands(program: Command): void {
     .description('create an account; prints its id')
     .addOption(dataOption())
     .action((name: string, o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) => console.log((await client.call('accounts.create', { body: { name } })).id)),
+      withClient(o.data, undefined, async (client) =>
+        console.log((await client.call('accounts.create', { body: { name } })).id),
+      ),
     );
   account
     .command('list')
@@ -40,13 +42,24 @@ export function registerAuthCommands(program: Command): void {
     .requiredOption('--name <label>', 'a name to recognise the token by')
     .requiredOption('--permissions <list>', `comma-separated: ${PERMISSIONS.join(',')}`, permissionsArg)
     .option('--expires-in-days <n>', 'expire after N days', intArg(1, 3650))
-    .action((o: { data?: string; account: string; name: string; permissions: ReturnType<typeof parsePermissions>; expiresInDays?: number }) =>
-      withClient(o.data, o.account, async (client) => {
-        const t = await client.call('tokens.create', {
-          body: { name: o.name, permissions: o.permissions, ...(o.expiresInDays ? { expires_in_days: o.expiresInDays } : {}) },
-        });
-        console.log(t.token);
-      }),
+    .action(
+      (o: {
+        data?: string;
+        account: string;
+        name: string;
+        permissions: ReturnType<typeof parsePermissions>;
+        expiresInDays?: number;
+      }) =>
+        withClient(o.data, o.account, async (client) => {
+          const t = await client.call('tokens.create', {
+            body: {
+              name: o.name,
+              permissions: o.permissions,
+              ...(o.expiresInDays ? { expires_in_days: o.expiresInDays } : {}),
+            },
+          });
+          console.log(t.token);
+        }),
     );
   token
     .command('list')
@@ -57,7 +70,14 @@ export function registerAuthCommands(program: Command): void {
       withClient(o.data, o.account, async (client) => {
         for (const t of await client.call('tokens.list'))
           console.log(
-            [t.id, t.prefix + '…', t.name, t.permissions.join(','), t.revoked_at ? 'revoked' : t.expires_at ?? 'no expiry', t.last_used_at ?? 'never used'].join('\t'),
+            [
+              t.id,
+              t.prefix + '…',
+              t.name,
+              t.permissions.join(','),
+              t.revoked_at ? 'revoked' : (t.expires_at ?? 'no expiry'),
+              t.last_used_at ?? 'never used',
+            ].join('\t'),
           );
       }),
     );

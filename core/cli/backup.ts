@@ -30,6 +30,8 @@ export function registerBackupCommands(program: Command): void {
       const { version } = await restoreFrom(dataDir, resolve(file));
       // A backup from an older version is upgraded now, not at the next start.
       openDb(join(dataDir, DB_FILE), undefined, tellUpgrade).close();
-      console.log(`restored ${resolve(file)} (store version ${version}); the replaced store is ${DB_FILE}.before-restore`);
+      console.log(
+        `restored ${resolve(file)} (store version ${version}); the replaced store is ${DB_FILE}.before-restore`,
+      );
     });
 }

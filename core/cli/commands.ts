@@ -8,4 +8,12 @@ import { registerQrCommands } from './qr.js';
 import { registerBackupCommands } from './backup.js';
 
 /** Each feature registers its own `station` sub-commands; add a feature's registrar here. */
-export const featureCommands: Array<(program: Command) => void> = [registerAuthCommands, registerSettingsCommands, registerRateCardCommands, registerOfficeCommands, registerPrintingCommands, registerQrCommands, registerBackupCommands];
+export const featureCommands: Array<(program: Command) => void> = [
+  registerAuthCommands,
+  registerSettingsCommands,
+  registerRateCardCommands,
+  registerOfficeCommands,
+  registerPrintingCommands,
+  registerQrCommands,
+  registerBackupCommands,
+];

@@ -12,7 +12,8 @@ export const dataOption = () =>
 export function intArg(min: number, max: number) {
   return (v: string) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
     return n;
   };
 }

@@ -32,45 +32,65 @@ export function buildCli(): Command {
     .option('--tls-cert <file>', 'TLS certificate (PEM), required off loopback')
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .option('--desk-link', 'print (on stderr) a sign-in link for the desk UI, with the desk’s own token')
-    .option('--rate-limit <n>', 'requests per minute per token (0: off)', intArg(0, 1_000_000), Number(process.env.STATION_RATE_LIMIT ?? 1200))
-    .option('--public-url <url>', '{base_url} as clients reach the service, for links in answers (default: the listening address)', process.env.STATION_PUBLIC_URL)
-    .action(async (o: { data?: string; host: string; port: number; tlsCert?: string; tlsKey?: string; rateLimit: number; deskLink?: boolean; publicUrl?: string }) => {
-      // Fastify is loaded for `serve` alone, so that short commands start quickly.
-      const { listen } = await import('../http/listen.js');
-      const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
-      let app;
-      try {
-        ({ app } = await listen(core, {
-          host: o.host,
-          port: o.port,
-          rendererDir,
-          rateLimitPerMinute: o.rateLimit,
-          ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
-          ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
-          ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
-        }).then((r) => {
-          process.stdout.write(`listening on ${r.url}\n`);
-          // The token rides in the fragment, which browsers never send to a server or its logs.
-          if (o.deskLink) process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${deskToken(core)}\n`);
-          return r;
-        }));
-      } catch (e) {
-        core.close();
-        throw e;
-      }
-      let stopping = false;
-      const stop = async () => {
-        if (stopping) return;
-        stopping = true;
-        await app.close();
-        // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
-        await core.services.printing.queue.drain();
-        core.close();
-        process.exit(0);
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    .option(
+      '--rate-limit <n>',
+      'requests per minute per token (0: off)',
+      intArg(0, 1_000_000),
+      Number(process.env.STATION_RATE_LIMIT ?? 1200),
+    )
+    .option(
+      '--public-url <url>',
+      '{base_url} as clients reach the service, for links in answers (default: the listening address)',
+      process.env.STATION_PUBLIC_URL,
+    )
+    .action(
+      async (o: {
+        data?: string;
+        host: string;
+        port: number;
+        tlsCert?: string;
+        tlsKey?: string;
+        rateLimit: number;
+        deskLink?: boolean;
+        publicUrl?: string;
+      }) => {
+        // Fastify is loaded for `serve` alone, so that short commands start quickly.
+        const { listen } = await import('../http/listen.js');
+        const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
+        let app;
+        try {
+          ({ app } = await listen(core, {
+            host: o.host,
+            port: o.port,
+            rendererDir,
+            rateLimitPerMinute: o.rateLimit,
+            ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
+            ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
+            ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
+          }).then((r) => {
+            process.stdout.write(`listening on ${r.url}\n`);
+            // The token rides in the fragment, which browsers never send to a server or its logs.
+            if (o.deskLink) process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${deskToken(core)}\n`);
+            return r;
+          }));
+        } catch (e) {
+          core.close();
+          throw e;
+        }
+        let stopping = false;
+        const stop = async () => {
+          if (stopping) return;
+          stopping = true;
+          await app.close();
+          // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
+          await core.services.printing.queue.drain();
+          core.close();
+          process.exit(0);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      },
+    );
 
   for (const register of featureCommands) register(program);
 

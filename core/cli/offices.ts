@@ -25,7 +25,8 @@ export function registerOfficeCommands(program: Command): void {
           const rows = e instanceof ApiError ? (e.problem.rows as RowError[] | undefined) : undefined;
           if (!rows) throw e;
           for (const row of rows)
-            for (const err of row.errors) console.error(`  line ${row.line}: ${pointerToName(err.path) || 'row'} ${err.message}`);
+            for (const err of row.errors)
+              console.error(`  line ${row.line}: ${pointerToName(err.path) || 'row'} ${err.message}`);
           throw new ApiError({ ...(e as ApiError).problem, errors: [] });
         }
       }),

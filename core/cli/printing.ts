@@ -1,9 +1,19 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { dataOption, ownerClient, withClient, withCore } from './context.js';
-import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS, type DriverName, type PrinterSettings, type RawDriverName } from '../printing/types.js';
+import {
+  DRIVERS,
+  LABEL_FORMATS,
+  RAW_DRIVERS,
+  type DriverName,
+  type PrinterSettings,
+  type RawDriverName,
+} from '../printing/types.js';
 
 const codesArg = (v: string) => {
-  const codes = v.split(',').map((c) => c.trim()).filter(Boolean);
+  const codes = v
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (!codes.length) throw new InvalidArgumentError('give at least one shipment code');
   return codes;
 };
@@ -24,48 +34,62 @@ export function registerPrintingCommands(program: Command): void {
     .description('print shipment labels: on a configured printer (through the queue), or once to a raw printer (--to)')
     .addOption(dataOption())
     .requiredOption('--code <codes>', 'shipment code(s), comma-separated', codesArg)
-    .option('--printer <name>', 'a configured printer of the codes’ account (default: its default printer for the format)')
+    .option(
+      '--printer <name>',
+      'a configured printer of the codes’ account (default: its default printer for the format)',
+    )
     .option('--to <url>', 'one-off: tcp://HOST:PORT or a device path, no configuration')
     .addOption(new Option('--driver <driver>', 'one-off: the printer’s language').choices(RAW_DRIVERS))
     .option('--dpi <dpi>', 'one-off: print-head resolution, 203 or 300', dpiArg, 203 as 203 | 300)
     .addOption(new Option('--format <format>', 'label format for --printer').choices(LABEL_FORMATS))
     .option('--reprint', 'print labels that were printed before')
-    .action(async (o: { data?: string; code: string[]; printer?: string; to?: string; driver?: RawDriverName; dpi: 203 | 300; format?: 'PDF_A7' | 'PDF_A4'; reprint?: boolean }) => {
-      if (o.to && o.printer) throw new InvalidArgumentError('give --printer or --to, not both');
-      if (o.to && !o.driver) throw new InvalidArgumentError('--to needs --driver escpos|zpl|tspl');
-      const total = o.code.length;
-      const progress = (n: number) => process.stderr.write(`printed ${n} of ${total}\n`);
-      await withCore(o.data, async (core) => {
-        const printing = core.services.printing;
-        if (o.to) {
-          await printing.printOnce({ codes: o.code, driver: o.driver!, connection: o.to, dpi: o.dpi }, progress);
-          return;
-        }
-        // The owner prints for the account the codes belong to.
-        const accountId = printing.accountOfCodes(o.code);
-        const job = await ownerClient(core, accountId).call('printJobs.create', {
-          body: {
-            codes: o.code,
-            ...(o.printer ? { printer: o.printer } : {}),
-            ...(o.format ? { format: o.format } : {}),
-            ...(o.reprint ? { reprint: true } : {}),
-          },
+    .action(
+      async (o: {
+        data?: string;
+        code: string[];
+        printer?: string;
+        to?: string;
+        driver?: RawDriverName;
+        dpi: 203 | 300;
+        format?: 'PDF_A7' | 'PDF_A4';
+        reprint?: boolean;
+      }) => {
+        if (o.to && o.printer) throw new InvalidArgumentError('give --printer or --to, not both');
+        if (o.to && !o.driver) throw new InvalidArgumentError('--to needs --driver escpos|zpl|tspl');
+        const total = o.code.length;
+        const progress = (n: number) => process.stderr.write(`printed ${n} of ${total}\n`);
+        await withCore(o.data, async (core) => {
+          const printing = core.services.printing;
+          if (o.to) {
+            await printing.printOnce({ codes: o.code, driver: o.driver!, connection: o.to, dpi: o.dpi }, progress);
+            return;
+          }
+          // The owner prints for the account the codes belong to.
+          const accountId = printing.accountOfCodes(o.code);
+          const job = await ownerClient(core, accountId).call('printJobs.create', {
+            body: {
+              codes: o.code,
+              ...(o.printer ? { printer: o.printer } : {}),
+              ...(o.format ? { format: o.format } : {}),
+              ...(o.reprint ? { reprint: true } : {}),
+            },
+          });
+          // This process prints its own job only; a running `serve` may take it first, which is just as good.
+          printing.queue.start({ only: job.id });
+          const end = await printing.waitForJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
+          if (end.state === 'unconfirmed') {
+            process.stderr.write(
+              `station: print job ${end.id}: label ${end.progress.done + 1} of ${end.progress.total} may not have printed (${end.last_error}); ` +
+                'check the printer, then answer on the desk or with POST /v1/print-jobs/ID/confirm or /print-again\n',
+            );
+            process.exitCode = 1;
+          } else if (end.state !== 'done') {
+            process.stderr.write(`station: print job ${end.id} ${end.state}: ${end.last_error ?? 'canceled'}\n`);
+            process.exitCode = 1;
+          }
         });
-        // This process prints its own job only; a running `serve` may take it first, which is just as good.
-        printing.queue.start({ only: job.id });
-        const end = await printing.waitForJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
-        if (end.state === 'unconfirmed') {
-          process.stderr.write(
-            `station: print job ${end.id}: label ${end.progress.done + 1} of ${end.progress.total} may not have printed (${end.last_error}); ` +
-              'check the printer, then answer on the desk or with POST /v1/print-jobs/ID/confirm or /print-again\n',
-          );
-          process.exitCode = 1;
-        } else if (end.state !== 'done') {
-          process.stderr.write(`station: print job ${end.id} ${end.state}: ${end.last_error ?? 'canceled'}\n`);
-          process.exitCode = 1;
-        }
-      });
-    });
+      },
+    );
 
   const printers = program.command('printers').description('printers of an account');
   printers

@@ -22,7 +22,14 @@ export function registerQrCommands(program: Command): void {
       const store = keyStore(o.data);
       const active = store.active()?.kid;
       for (const k of store.list())
-        console.log([k.kid, iso(k.created_at), iso(k.retired_at), k.kid === active ? 'signing' : k.retired_at ? 'retired' : 'published'].join('\t'));
+        console.log(
+          [
+            k.kid,
+            iso(k.created_at),
+            iso(k.retired_at),
+            k.kid === active ? 'signing' : k.retired_at ? 'retired' : 'published',
+          ].join('\t'),
+        );
     });
   keys
     .command('rotate')

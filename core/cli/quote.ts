@@ -24,12 +24,16 @@ function summary(info: OpOutput<'ratecard.get'>): string {
     `origin      ${o.name}, ${o.street}, ${o.city} ${o.zip}, ${o.state}, ${o.country} (${o.lat}, ${o.lng}) ${o.time_zone}`,
     `currency    ${f.currency}`,
     `cut-off     ${f.cutoff}; promises at ${f.delivery_time}; working days ${f.working_days.join(',')} (1 = Monday); ${f.holidays.length} holidays`,
-    `sizes       ${Object.entries(f.sizes).map(([s, l]) => `${s} ≤ ${l.max_side_cm} cm side, ${l.max_sum_cm} cm sum, ${l.max_weight_kg} kg`).join('; ')}`,
+    `sizes       ${Object.entries(f.sizes)
+      .map(([s, l]) => `${s} ≤ ${l.max_side_cm} cm side, ${l.max_sum_cm} cm sum, ${l.max_weight_kg} kg`)
+      .join('; ')}`,
     `zones       ${f.zones.map((z) => z.id).join(', ')}`,
     ...f.methods.map(
       (m) =>
         `method      ${m.method} "${m.name}"${m.cutoff ? ` cut-off ${m.cutoff}` : ''}: ` +
-        Object.entries(m.zones).map(([z, s]) => `${z} ${s.transit_days.join('-')} d`).join(', '),
+        Object.entries(m.zones)
+          .map(([z, s]) => `${z} ${s.transit_days.join('-')} d`)
+          .join(', '),
     ),
   ];
   return lines.join('\n');

@@ -10,7 +10,9 @@ export function registerSettingsCommands(program: Command): void {
     .addOption(dataOption())
     .action((zone: string | undefined, o: { data?: string }) =>
       withClient(o.data, undefined, async (client) => {
-        const s = zone ? await client.call('station.settings.update', { body: { time_zone: zone } }) : await client.call('station.settings.get');
+        const s = zone
+          ? await client.call('station.settings.update', { body: { time_zone: zone } })
+          : await client.call('station.settings.get');
         console.log(s.time_zone);
       }),
     );

@@ -50,10 +50,19 @@ export interface HttpTransportOptions {
 }
 
 /** Calls the operation at the route its spec declares, with `Authorization: Bearer`. */
-export function httpTransport({ baseUrl, token, fetch: fetchFn = globalThis.fetch.bind(globalThis) }: HttpTransportOptions): Transport {
+export function httpTransport({
+  baseUrl,
+  token,
+  fetch: fetchFn = globalThis.fetch.bind(globalThis),
+}: HttpTransportOptions): Transport {
   return async (op, input) => {
     const route = api[op].http;
-    if (!route) throw new ApiError({ status: 403, code: 'forbidden', detail: `${op} is for the station's owner, at the station` });
+    if (!route)
+      throw new ApiError({
+        status: 403,
+        code: 'forbidden',
+        detail: `${op} is for the station's owner, at the station`,
+      });
     const url = new URL(baseUrl.replace(/\/+$/, '') + pathOf(route.path, input.params));
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>))
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
@@ -80,7 +89,12 @@ export function httpTransport({ baseUrl, token, fetch: fetchFn = globalThis.fetc
     }
     if (res.status >= 400) {
       const p = (body ?? {}) as Partial<ProblemBody>;
-      throw new ApiError({ ...p, status: res.status, code: p.code ?? 'error', detail: p.detail ?? `HTTP ${res.status}` });
+      throw new ApiError({
+        ...p,
+        status: res.status,
+        code: p.code ?? 'error',
+        detail: p.detail ?? `HTTP ${res.status}`,
+      });
     }
     return body;
   };

@@ -18,15 +18,19 @@ const PARTS = new Set(['params', 'query', 'body']);
  * token may call (those with an HTTP route), never the owner's.
  */
 export function parseBridgeCall(raw: unknown): BridgeCall {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError('validation_failed', 'the call must be an object { op, input }');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new DomainError('validation_failed', 'the call must be an object { op, input }');
   const r = raw as Record<string, unknown>;
   if (typeof r.op !== 'string' || !Object.hasOwn(api, r.op) || !api[r.op as OpName].http)
     throw new DomainError('not_found', `no operation ${String(r.op)}`);
   if (r.input === undefined) return { op: r.op as OpName };
-  if (!r.input || typeof r.input !== 'object' || Array.isArray(r.input)) throw new DomainError('validation_failed', 'input must be an object');
+  if (!r.input || typeof r.input !== 'object' || Array.isArray(r.input))
+    throw new DomainError('validation_failed', 'input must be an object');
   const unknown = Object.keys(r.input).filter((k) => !PARTS.has(k));
-  if (unknown.length) throw new DomainError('validation_failed', `input may hold params, query and body, not ${unknown.join(', ')}`);
-  if (JSON.stringify(r.input).length > MAX_INPUT_CHARS) throw new DomainError('payload_too_large', 'the input is larger than 1 MiB');
+  if (unknown.length)
+    throw new DomainError('validation_failed', `input may hold params, query and body, not ${unknown.join(', ')}`);
+  if (JSON.stringify(r.input).length > MAX_INPUT_CHARS)
+    throw new DomainError('payload_too_large', 'the input is larger than 1 MiB');
   return { op: r.op as OpName, input: r.input as BridgeCall['input'] };
 }
 

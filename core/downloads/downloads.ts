@@ -43,12 +43,18 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
       `SELECT secret, file FROM label_files WHERE account_id = @account AND kind = 'label' AND doc_key = @key
        AND secret IS NOT NULL AND expires_at > @until ORDER BY expires_at DESC LIMIT 1`,
     ),
-    labelBytes: db.prepare<[], { n: number }>(`SELECT coalesce(sum(bytes), 0) AS n FROM label_files WHERE kind = 'label'`),
+    labelBytes: db.prepare<[], { n: number }>(
+      `SELECT coalesce(sum(bytes), 0) AS n FROM label_files WHERE kind = 'label'`,
+    ),
     oldestLabels: db.prepare<[], FileRow>(
       `SELECT id, kind, file, expires_at, bytes FROM label_files WHERE kind = 'label' ORDER BY created_at, id`,
     ),
-    byHash: db.prepare<[Buffer], FileRow>('SELECT id, kind, file, expires_at, bytes FROM label_files WHERE secret_hash = ?'),
-    expired: db.prepare<[number], FileRow>('SELECT id, kind, file, expires_at, bytes FROM label_files WHERE expires_at <= ?'),
+    byHash: db.prepare<[Buffer], FileRow>(
+      'SELECT id, kind, file, expires_at, bytes FROM label_files WHERE secret_hash = ?',
+    ),
+    expired: db.prepare<[number], FileRow>(
+      'SELECT id, kind, file, expires_at, bytes FROM label_files WHERE expires_at <= ?',
+    ),
     remove: db.prepare<[number]>('DELETE FROM label_files WHERE id = ?'),
   };
 
@@ -91,7 +97,15 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
      * A new link to `relPath` (already written). Runs inside the caller's transaction when there is one, so
      * that e.g. labelled_at and the link are recorded together. Returns the secret for the url.
      */
-    link(opts: { accountId: number; kind: DownloadKind; codes: string[]; format: string; file: string; docKey?: string; bytes?: number }): string {
+    link(opts: {
+      accountId: number;
+      kind: DownloadKind;
+      codes: string[];
+      format: string;
+      file: string;
+      docKey?: string;
+      bytes?: number;
+    }): string {
       const secret = randomBytes(32).toString('base64url');
       const now = clock.now().getTime();
       stmts.insert.run({
@@ -112,7 +126,11 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
 
     /** The secret of the label document made for the same request, while its link has half its life left. */
     reuse(accountId: number, docKey: string): string | null {
-      const row = stmts.reusable.get({ account: accountId, key: docKey, until: clock.now().getTime() + REUSE_MIN_LIFE_MS });
+      const row = stmts.reusable.get({
+        account: accountId,
+        key: docKey,
+        until: clock.now().getTime() + REUSE_MIN_LIFE_MS,
+      });
       return row && existsSync(join(dataDir, row.file)) ? row.secret : null;
     },
 

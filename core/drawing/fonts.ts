@@ -116,7 +116,10 @@ function cmapOnly(f: LoadedFont): Font {
     // composite glyph's outline (anyone drawing paths with the shared font) caches its components with none,
     // which would leave those letters out of the PDF's ToUnicode map and so out of its extractable text.
     (font as unknown as { _glyphs: object })._glyphs = {};
-    font.layout = ((text: string) => ({ glyphs: font.glyphsForString(text), positions: [] })) as unknown as Font['layout'];
+    font.layout = ((text: string) => ({
+      glyphs: font.glyphsForString(text),
+      positions: [],
+    })) as unknown as Font['layout'];
     const file = new TrueTypeFile(f.bytes);
     font.createSubset = (() => new TrueTypeSubset(file)) as unknown as Font['createSubset'];
     cmapFont = font;

@@ -36,7 +36,8 @@ export function rasterFromPng(png: Uint8Array, dpi: number): MonoRaster {
 export function rasterToPng(r: MonoRaster): Buffer {
   const png = new PNG({ width: r.width, height: r.height, colorType: 0, inputColorType: 0, bitDepth: 8 });
   const grey = Buffer.alloc(r.width * r.height);
-  for (let y = 0; y < r.height; y++) for (let x = 0; x < r.width; x++) grey[y * r.width + x] = isBlack(r, x, y) ? 0 : 255;
+  for (let y = 0; y < r.height; y++)
+    for (let x = 0; x < r.width; x++) grey[y * r.width + x] = isBlack(r, x, y) ? 0 : 255;
   return PNG.sync.write(Object.assign(png, { data: grey }), { colorType: 0, inputColorType: 0, bitDepth: 8 });
 }
 
@@ -69,7 +70,8 @@ export function fitWidth(r: MonoRaster, maxDots: number): MonoRaster {
   while (left < right && columnBlank(r, left)) left++;
   while (right > left && columnBlank(r, right)) right--;
   const ink = right - left + 1;
-  if (ink <= maxDots) return crop(r, Math.max(0, Math.min(left - Math.floor((maxDots - ink) / 2), r.width - maxDots)), maxDots);
+  if (ink <= maxDots)
+    return crop(r, Math.max(0, Math.min(left - Math.floor((maxDots - ink) / 2), r.width - maxDots)), maxDots);
   const scale = maxDots / r.width;
   const height = Math.round(r.height * scale);
   const out = blankRaster(maxDots, height, r.dpi);

@@ -59,19 +59,30 @@ export class PagePainter {
     ops.push(`q ${matrix.map(fine).join(' ')} cm`);
     const rects: string[] = [];
     const rectMm = (x: number, y: number, w: number, h: number) =>
-      rects.push(`${num(x * PT_PER_MM)} ${num((boxHeightMm - y - h) * PT_PER_MM)} ${num(w * PT_PER_MM)} ${num(h * PT_PER_MM)} re`);
+      rects.push(
+        `${num(x * PT_PER_MM)} ${num((boxHeightMm - y - h) * PT_PER_MM)} ${num(w * PT_PER_MM)} ${num(h * PT_PER_MM)} re`,
+      );
     for (const p of prims) {
       if (p.kind === 'rect') rectMm(p.x, p.y, p.w, p.h);
       else if (p.kind === 'modules') {
         // In module units through a matrix, so that each rectangle is four small integers: a QR is ~600 of them.
-        const m = [p.module * PT_PER_MM, 0, 0, -p.moduleHeight * PT_PER_MM, p.x * PT_PER_MM, (boxHeightMm - p.y) * PT_PER_MM];
+        const m = [
+          p.module * PT_PER_MM,
+          0,
+          0,
+          -p.moduleHeight * PT_PER_MM,
+          p.x * PT_PER_MM,
+          (boxHeightMm - p.y) * PT_PER_MM,
+        ];
         ops.push(`q ${m.map(fine).join(' ')} cm`, `${gridPath(p)}f Q`);
       } else {
         const hex = this.font.encodeText(p.text).toString();
         // Bold: fill and stroke the outlines (render mode 2); the layout measured the stroke in.
         const style = p.face === 'bold' ? `2 Tr ${num(boldStroke(p.size))} w` : '0 Tr';
         const x = num(p.x * PT_PER_MM + (p.face === 'bold' ? boldStroke(p.size) / 2 : 0));
-        ops.push(`BT ${this.fontName} ${num(p.size)} Tf ${style} ${x} ${num((boxHeightMm - p.y) * PT_PER_MM)} Td ${hex} Tj ET`);
+        ops.push(
+          `BT ${this.fontName} ${num(p.size)} Tf ${style} ${x} ${num((boxHeightMm - p.y) * PT_PER_MM)} Td ${hex} Tj ET`,
+        );
       }
     }
     if (rects.length) ops.push(rects.join('\n'), 'f');
@@ -91,10 +102,13 @@ export class PagePainter {
 function nativeDeflate(doc: PDFDocument): void {
   const ctx = doc.context;
   ctx.flateStream = (contents, dict = {}) =>
-    ctx.stream(deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents, { level: DEFLATE_LEVEL }), {
-      ...dict,
-      Filter: 'FlateDecode',
-    });
+    ctx.stream(
+      deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents, { level: DEFLATE_LEVEL }),
+      {
+        ...dict,
+        Filter: 'FlateDecode',
+      },
+    );
 }
 
 /** Fast deflate: label content (numbers, glyph ids) compresses nearly as well as at the default level 6. */
@@ -118,7 +132,7 @@ export function gridPath(g: ModuleGrid): string {
   for (let row = 0; row < rows; row++) {
     here.fill(-1);
     const base = row * cols;
-    for (let c = 0; c < cols; ) {
+    for (let c = 0; c < cols;) {
       if (bits[base + c] !== 1) {
         c++;
         continue;
@@ -176,7 +190,12 @@ function fine(n: number): string {
 }
 
 /** A document of full pages, each drawn from its own primitives (the manifest). */
-export async function pagesPdf(pages: Iterable<readonly Primitive[]>, widthMm: number, heightMm: number, title: string): Promise<Uint8Array> {
+export async function pagesPdf(
+  pages: Iterable<readonly Primitive[]>,
+  widthMm: number,
+  heightMm: number,
+  title: string,
+): Promise<Uint8Array> {
   const painter = await PdfPainter.create(title);
   for (const prims of pages) {
     const page = painter.page(widthMm, heightMm);

@@ -78,7 +78,9 @@ export class TrueTypeFile {
     if (!Number.isInteger(gid) || gid < 0 || gid >= this.numGlyphs) throw new Error(`glyph ${gid} is not in the font`);
     const loca = this.table('loca').offset;
     const glyf = this.table('glyf').offset;
-    const [a, b] = this.longLoca ? [this.u32(loca + 4 * gid), this.u32(loca + 4 * gid + 4)] : [2 * this.u16(loca + 2 * gid), 2 * this.u16(loca + 2 * gid + 2)];
+    const [a, b] = this.longLoca
+      ? [this.u32(loca + 4 * gid), this.u32(loca + 4 * gid + 4)]
+      : [2 * this.u16(loca + 2 * gid), 2 * this.u16(loca + 2 * gid + 2)];
     const start = glyf + a;
     const end = glyf + b;
     const components: GlyphRecord['components'] = [];
@@ -96,7 +98,9 @@ export class TrueTypeFile {
     const hmtx = this.table('hmtx').offset;
     const last = Math.min(gid, this.numHMetrics - 1);
     const advance = this.u16(hmtx + 4 * last);
-    const lsb = this.view.getInt16(gid < this.numHMetrics ? hmtx + 4 * gid + 2 : hmtx + 4 * this.numHMetrics + 2 * (gid - this.numHMetrics));
+    const lsb = this.view.getInt16(
+      gid < this.numHMetrics ? hmtx + 4 * gid + 2 : hmtx + 4 * this.numHMetrics + 2 * (gid - this.numHMetrics),
+    );
     return { start, end, components, advance, lsb };
   }
 
@@ -153,7 +157,8 @@ export class TrueTypeSubset {
   encode(): Uint8Array {
     const f = this.file;
     // Components join the subset as they are met; the loop also reaches the components of components.
-    for (let i = 0; i < this.gids.length; i++) for (const c of f.glyph(this.gids[i]!).components) this.includeGlyph(c.gid);
+    for (let i = 0; i < this.gids.length; i++)
+      for (const c of f.glyph(this.gids[i]!).components) this.includeGlyph(c.gid);
     const n = this.gids.length;
 
     let glyfLength = 0;
@@ -168,7 +173,8 @@ export class TrueTypeSubset {
     const glyf = new Uint8Array(glyfLength);
     const glyfView = new DataView(glyf.buffer);
     const loca = new DataView(new ArrayBuffer((shortLoca ? 2 : 4) * (n + 1)));
-    const setLoca = (i: number, offset: number) => (shortLoca ? loca.setUint16(2 * i, offset / 2) : loca.setUint32(4 * i, offset));
+    const setLoca = (i: number, offset: number) =>
+      shortLoca ? loca.setUint16(2 * i, offset / 2) : loca.setUint32(4 * i, offset);
     const hmtx = new DataView(new ArrayBuffer(4 * n));
     let at = 0;
     this.gids.forEach((gid, i) => {
@@ -202,7 +208,10 @@ export class TrueTypeSubset {
     ];
     const { out, offsets } = sfnt(tables.filter(([, b]) => b.length > 0));
     // head.checksumAdjustment makes the whole file sum to 0xB1B0AFBA (OpenType spec, head table).
-    new DataView(out.buffer).setUint32(offsets.get('head')! + HEAD_CHECKSUM_ADJUSTMENT, (0xb1b0afba - checksum(out)) >>> 0);
+    new DataView(out.buffer).setUint32(
+      offsets.get('head')! + HEAD_CHECKSUM_ADJUSTMENT,
+      (0xb1b0afba - checksum(out)) >>> 0,
+    );
     return out;
   }
 }

@@ -82,6 +82,9 @@ export function methodNotAllowed(app: FastifyInstance, ignoreTrailingSlash: bool
     const allowed = METHODS.filter((m) => known.find(m, path));
     if (!allowed.length) return null;
     reply.header('Allow', allowed.join(', '));
-    return sendProblem(reply, new DomainError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`));
+    return sendProblem(
+      reply,
+      new DomainError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`),
+    );
   };
 }

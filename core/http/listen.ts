@@ -26,7 +26,8 @@ export async function listen(core: Core, opts: ListenOptions): Promise<{ app: Fa
     throw new Error(
       `refusing to serve on ${opts.host} without TLS: pass --tls-cert and --tls-key, or bind to 127.0.0.1`,
     );
-  const https = opts.tlsCert && opts.tlsKey ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) } : null;
+  const https =
+    opts.tlsCert && opts.tlsKey ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) } : null;
   // Links in answers are known once the port is (with --port 0, after listening).
   let baseUrl: string | null = opts.publicUrl ? opts.publicUrl.replace(/\/+$/, '') : null;
   const app = await buildServer(core, { ...opts, https, baseUrl: () => baseUrl });

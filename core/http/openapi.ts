@@ -18,11 +18,15 @@ const headers = {
     schema: { type: 'string', examples: ['"per-token";r=1199;t=1'] },
   },
   'RateLimit-Policy': {
-    description: 'The rate-limit policy: `q` requests per window of `w` seconds, per token (or per address without a valid token).',
+    description:
+      'The rate-limit policy: `q` requests per window of `w` seconds, per token (or per address without a valid token).',
     schema: { type: 'string', examples: ['"per-token";q=1200;w=60'] },
   },
   'Retry-After': { description: 'Seconds to wait before the next request', schema: { type: 'integer', minimum: 1 } },
-  'WWW-Authenticate': { description: 'The authentication scheme: `Bearer`', schema: { type: 'string', examples: ['Bearer'] } },
+  'WWW-Authenticate': {
+    description: 'The authentication scheme: `Bearer`',
+    schema: { type: 'string', examples: ['Bearer'] },
+  },
   Location: { description: 'Path of the created resource, relative to the host', schema: { type: 'string' } },
   Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
 };
@@ -55,14 +59,22 @@ export function finishDocument(doc: Json): Json {
           headers: { 'WWW-Authenticate': header('WWW-Authenticate') },
           content: problemContent,
         };
-      responses['405'] = { description: 'The path does not take this method', headers: { Allow: header('Allow') }, content: problemContent };
+      responses['405'] = {
+        description: 'The path does not take this method',
+        headers: { Allow: header('Allow') },
+        content: problemContent,
+      };
       responses['429'] = {
         description: "Over the caller's rate",
         headers: { 'Retry-After': header('Retry-After') },
         content: problemContent,
       };
       for (const res of Object.values<Json>(responses))
-        res.headers = { ...res.headers, RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+        res.headers = {
+          ...res.headers,
+          RateLimit: header('RateLimit'),
+          'RateLimit-Policy': header('RateLimit-Policy'),
+        };
       op.responses = responses;
     }
   }
@@ -86,7 +98,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`; a validation error lists each ' +
           `field in \`errors\`. ${describeLimits()}`,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' } },
+      },
       security: [{ bearer: [] }],
     },
     transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: Json }).openapiObject),

@@ -4,7 +4,10 @@ import { DomainError, type ErrorCode } from '../errors.js';
 /** Fastify's own errors (raised before our code runs) mapped to the contract's codes. */
 const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'the body is larger than 1 MiB' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: 'send the body as Content-Type: application/json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    detail: 'send the body as Content-Type: application/json',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', detail: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', detail: 'the body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', detail: 'the body is not valid JSON' },
@@ -20,7 +23,8 @@ export function toDomainError(err: unknown): DomainError {
   if (known) return new DomainError(known.code, known.detail);
   if (err instanceof SyntaxError && 'body' in err) return new DomainError('invalid_json', 'the body is not valid JSON');
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    const code: ErrorCode = fe.statusCode === 404 ? 'not_found' : fe.statusCode === 415 ? 'unsupported_media_type' : 'validation_failed';
+    const code: ErrorCode =
+      fe.statusCode === 404 ? 'not_found' : fe.statusCode === 415 ? 'unsupported_media_type' : 'validation_failed';
     return new DomainError(code, fe.message);
   }
   return new DomainError('internal', 'an internal error occurred; it has been logged');

@@ -30,9 +30,13 @@ export function createRateLimiter(perMinute: number, now: () => number) {
       buckets.set(key, b);
       if (b.tokens < 1) {
         const retryAfter = Math.max(1, seconds(1 - b.tokens));
-        throw new DomainError('rate_limited', `more than ${perMinute} requests a minute with this token; retry in ${retryAfter} s`, {
-          extra: { retry_after: retryAfter },
-        });
+        throw new DomainError(
+          'rate_limited',
+          `more than ${perMinute} requests a minute with this token; retry in ${retryAfter} s`,
+          {
+            extra: { retry_after: retryAfter },
+          },
+        );
       }
       b.tokens -= 1;
       return { limit: perMinute, remaining: Math.floor(b.tokens), reset: seconds(perMinute - b.tokens) };

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { internalError, type Core, type Principal } from '../index.js';
@@ -79,15 +85,19 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   // Only JSON is accepted (contract: anything else is 415), so Fastify's text/plain parser goes too.
   // An empty JSON body (e.g. `POST …/cancel` from a client that always sends the header) means "no body".
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: LIMITS.bodyBytes }, (_req, text, done) => {
-    const s = text as string;
-    if (s.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(s));
-    } catch {
-      done(new DomainError('invalid_json', 'the body is not valid JSON'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: LIMITS.bodyBytes },
+    (_req, text, done) => {
+      const s = text as string;
+      if (s.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(s));
+      } catch {
+        done(new DomainError('invalid_json', 'the body is not valid JSON'), undefined);
+      }
+    },
+  );
 
   app.setErrorHandler((err, req, reply) => {
     let e = toDomainError(err);
@@ -99,7 +109,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   });
   app.setNotFoundHandler(
     (req, reply) =>
-      wrongMethod(req, reply) ?? sendProblem(reply, new DomainError('not_found', `no endpoint ${req.method} ${req.url.split('?')[0]}`)),
+      wrongMethod(req, reply) ??
+      sendProblem(reply, new DomainError('not_found', `no endpoint ${req.method} ${req.url.split('?')[0]}`)),
   );
 
   await registerOpenApi(app);

@@ -32,6 +32,13 @@ export function createLabelFeature(d: LabelFeatureDeps) {
     keys,
     qr,
     labels: createLabelService({ db: d.db, shipments: d.shipments, offices: d.offices, qr, downloads }),
-    manifests: createManifestService({ db: d.db, clock: d.clock, shipments: d.shipments, tracking: d.tracking, downloads, timeZone: d.timeZone }),
+    manifests: createManifestService({
+      db: d.db,
+      clock: d.clock,
+      shipments: d.shipments,
+      tracking: d.tracking,
+      downloads,
+      timeZone: d.timeZone,
+    }),
   };
 }

@@ -20,7 +20,10 @@ export function labelData(
     weightKg: row.dimensions.weight,
     receiver: lines(row.destination),
     sender: lines(row.origin),
-    piece: row.parent_id !== null && row.number !== null ? { number: row.number, total: extra.packagesOfParent ?? row.number } : null,
+    piece:
+      row.parent_id !== null && row.number !== null
+        ? { number: row.number, total: extra.packagesOfParent ?? row.number }
+        : null,
     office: extra.office,
   };
 }

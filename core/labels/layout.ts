@@ -1,5 +1,11 @@
 import { code128, qrCode, type Modules } from '../drawing/barcodes.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type FilledRect, type ModuleGrid, type Primitive } from '../drawing/primitives.js';
+import {
+  LABEL_HEIGHT_MM,
+  LABEL_WIDTH_MM,
+  type FilledRect,
+  type ModuleGrid,
+  type Primitive,
+} from '../drawing/primitives.js';
 import { formatKg } from '../drawing/numbers.js';
 import { fitText, type Box, type FitOptions } from '../drawing/text-fit.js';
 
@@ -66,9 +72,17 @@ export function labelLayout(d: LabelData): Primitive[] {
   text(d.method, { x: M, y: M, w: 40, h: 8 }, { face: 'bold', maxSize: 20, minSize: 9, maxLines: 1 });
   text(d.type, { x: 44, y: M, w: 27, h: 4 }, { face: 'bold', maxSize: 9, minSize: 6, maxLines: 1, align: 'right' });
   if (d.piece)
-    text(`PKG ${d.piece.number}/${d.piece.total}`, { x: 44, y: 7.3, w: 27, h: 4 }, {
-      face: 'bold', maxSize: 9, minSize: 6, maxLines: 1, align: 'right',
-    });
+    text(
+      `PKG ${d.piece.number}/${d.piece.total}`,
+      { x: 44, y: 7.3, w: 27, h: 4 },
+      {
+        face: 'bold',
+        maxSize: 9,
+        minSize: 6,
+        maxLines: 1,
+        align: 'right',
+      },
+    );
   rule(11.8);
 
   // Receiver: the part a courier reads, so the largest text.
@@ -76,18 +90,38 @@ export function labelLayout(d: LabelData): Primitive[] {
   caption('TO', 12.8);
   text(r.name, { x: M, y: 15.4, w: INNER_W, h: 10.5 }, { face: 'bold', maxSize: 14, minSize: 7, maxLines: 2 });
   text(r.street, { x: M, y: 26.2, w: INNER_W, h: 8 }, { face: 'regular', maxSize: 10, minSize: 6, maxLines: 2 });
-  text(`${r.zip} ${r.city}`, { x: M, y: 34.4, w: INNER_W, h: 5 }, { face: 'bold', maxSize: 12, minSize: 6, maxLines: 1 });
-  text(`${r.state}, ${r.country}`, { x: M, y: 39.6, w: INNER_W, h: 3.6 }, { face: 'regular', maxSize: 8, minSize: 5.5, maxLines: 1 });
-  if (r.phone) text(`Tel. ${r.phone}`, { x: M, y: 43.3, w: INNER_W, h: 3.6 }, { face: 'regular', maxSize: 8, minSize: 5.5, maxLines: 1 });
+  text(
+    `${r.zip} ${r.city}`,
+    { x: M, y: 34.4, w: INNER_W, h: 5 },
+    { face: 'bold', maxSize: 12, minSize: 6, maxLines: 1 },
+  );
+  text(
+    `${r.state}, ${r.country}`,
+    { x: M, y: 39.6, w: INNER_W, h: 3.6 },
+    { face: 'regular', maxSize: 8, minSize: 5.5, maxLines: 1 },
+  );
+  if (r.phone)
+    text(
+      `Tel. ${r.phone}`,
+      { x: M, y: 43.3, w: INNER_W, h: 3.6 },
+      { face: 'regular', maxSize: 8, minSize: 5.5, maxLines: 1 },
+    );
   rule(47.3);
 
   // Sender.
   const s = d.sender;
   caption('FROM', 48.2);
   text(s.name, { x: M, y: 50.8, w: INNER_W, h: 3.3 }, { face: 'bold', maxSize: 7.5, minSize: 5, maxLines: 1 });
-  text(`${s.street}, ${s.zip} ${s.city}, ${s.state}, ${s.country}`, { x: M, y: 54.1, w: INNER_W, h: 5.6 }, {
-    face: 'regular', maxSize: 6.5, minSize: 5, maxLines: 2,
-  });
+  text(
+    `${s.street}, ${s.zip} ${s.city}, ${s.state}, ${s.country}`,
+    { x: M, y: 54.1, w: INNER_W, h: 5.6 },
+    {
+      face: 'regular',
+      maxSize: 6.5,
+      minSize: 5,
+      maxLines: 2,
+    },
+  );
   rule(60);
 
   // Details on the left, the QR on the right; with a pickup office the ref gets one line instead of two.
@@ -96,26 +130,53 @@ export function labelLayout(d: LabelData): Primitive[] {
   if (d.office) {
     caption('PICKUP OFFICE', y, M, colW);
     text(d.office.code, { x: M, y: y + 2.6, w: colW, h: 4.2 }, { face: 'bold', maxSize: 9, minSize: 6, maxLines: 1 });
-    text(d.office.name, { x: M, y: y + 6.8, w: colW, h: 6 }, { face: 'regular', maxSize: 7.5, minSize: 5, maxLines: 2 });
+    text(
+      d.office.name,
+      { x: M, y: y + 6.8, w: colW, h: 6 },
+      { face: 'regular', maxSize: 7.5, minSize: 5, maxLines: 2 },
+    );
     y += 13.2;
   }
   const refLines = d.office ? 1 : 2;
   caption('REF', y, M, colW);
-  text(d.ref, { x: M, y: y + 2.6, w: colW, h: 3.4 * refLines }, { face: 'regular', maxSize: 8, minSize: 5, maxLines: refLines });
+  text(
+    d.ref,
+    { x: M, y: y + 2.6, w: colW, h: 3.4 * refLines },
+    { face: 'regular', maxSize: 8, minSize: 5, maxLines: refLines },
+  );
   y += 2.6 + 3.4 * refLines + 0.6;
   caption('WEIGHT', y, M, colW);
-  text(`${formatKg(d.weightKg)} kg`, { x: M, y: y + 2.6, w: colW, h: 4.6 }, { face: 'bold', maxSize: 10, minSize: 6, maxLines: 1 });
+  text(
+    `${formatKg(d.weightKg)} kg`,
+    { x: M, y: y + 2.6, w: colW, h: 4.6 },
+    { face: 'bold', maxSize: 10, minSize: 6, maxLines: 1 },
+  );
   // Centred between the two rules, which leaves ~3 modules of quiet zone above and below.
-  out.push(centered(qrCode(d.qr), { x: LABEL_WIDTH_MM - M - QR_BOX, y: 60 + RULE, w: QR_BOX, h: 88.6 - 60 - RULE }, QR_MODULE, null));
+  out.push(
+    centered(
+      qrCode(d.qr),
+      { x: LABEL_WIDTH_MM - M - QR_BOX, y: 60 + RULE, w: QR_BOX, h: 88.6 - 60 - RULE },
+      QR_MODULE,
+      null,
+    ),
+  );
   rule(88.6);
 
   // The code as Code 128, and in text under it.
   const bars = code128(d.code);
   const module = Math.min(CODE128_MODULE, INNER_W / (bars.cols + 2 * CODE128_QUIET));
   out.push(centered(bars, { x: M, y: 89.6, w: INNER_W, h: 8.4 }, module, 8.4));
-  text(d.code, { x: M, y: 98.4, w: INNER_W, h: LABEL_HEIGHT_MM - M - 98.4 }, {
-    face: 'bold', maxSize: 12, minSize: 7, maxLines: 1, align: 'center',
-  });
+  text(
+    d.code,
+    { x: M, y: 98.4, w: INNER_W, h: LABEL_HEIGHT_MM - M - 98.4 },
+    {
+      face: 'bold',
+      maxSize: 12,
+      minSize: 7,
+      maxLines: 1,
+      align: 'center',
+    },
+  );
   return out;
 }
 

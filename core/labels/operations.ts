@@ -27,7 +27,13 @@ export const labelOperations = implement(labelApi, {
     ),
   'labels.preview': async ({ principal, services }, { query }) => {
     const raster = await services.labels.preview(principal.accountId, query.code, PREVIEW_DPI);
-    return { image: `data:image/png;base64,${rasterToPng(raster).toString('base64')}`, width: raster.width, height: raster.height };
+    return {
+      image: `data:image/png;base64,${rasterToPng(raster).toString('base64')}`,
+      width: raster.width,
+      height: raster.height,
+    };
   },
-  'labels.qr': async ({ principal, services }, { query }) => ({ qr: await services.labels.qrToken(principal.accountId, query.code) }),
+  'labels.qr': async ({ principal, services }, { query }) => ({
+    qr: await services.labels.qrToken(principal.accountId, query.code),
+  }),
 });

@@ -63,7 +63,13 @@ export function renderRaster(prims: readonly Primitive[], widthMm: number, heigh
 
   const raster: MonoRaster = { width, height, stride, data, dpi };
   const fill = (x: number, y: number, w: number, h: number) =>
-    fillDots(raster, Math.round(x * dpmm), Math.round(y * dpmm), Math.round((x + w) * dpmm), Math.round((y + h) * dpmm));
+    fillDots(
+      raster,
+      Math.round(x * dpmm),
+      Math.round(y * dpmm),
+      Math.round((x + w) * dpmm),
+      Math.round((y + h) * dpmm),
+    );
   for (const p of prims) {
     if (p.kind === 'rect') fill(p.x, p.y, p.w, p.h);
     else if (p.kind === 'modules')

@@ -19,10 +19,20 @@ export function registerLabelDownloads(api: FastifyInstance, core: Core): void {
           '(no token), valid 24 hours; the answer is never cached by shared caches and never sent as a referrer.',
         tags: ['Labels'],
         security: [],
-        params: { type: 'object', properties: { file: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.pdf$', description: 'e.g. `Qm9x….pdf`' } }, required: ['file'] },
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.pdf$', description: 'e.g. `Qm9x….pdf`' } },
+          required: ['file'],
+        },
         response: {
-          200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
-          '4XX': { description: 'Unknown or expired file', content: { 'application/json': { schema: { type: 'object' } } } },
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '4XX': {
+            description: 'Unknown or expired file',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
         },
       },
     },

@@ -15,7 +15,9 @@ export const CodeList = Type.String({
 export const LabelQuery = Type.Object(
   {
     code: CodeList,
-    printer: Type.Optional(StringEnum(LABEL_FORMATS, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page')),
+    printer: Type.Optional(
+      StringEnum(LABEL_FORMATS, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page'),
+    ),
     start: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -24,18 +26,29 @@ export const LabelQuery = Type.Object(
         'x-error': `must be a whole number from 1 to ${TILES_PER_A4}`,
       }),
     ),
-    packages: Type.Optional(Type.Boolean({ description: "Add each parent shipment's packages after it: one document, every piece" })),
+    packages: Type.Optional(
+      Type.Boolean({ description: "Add each parent shipment's packages after it: one document, every piece" }),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const CodeQuery = Type.Object({ code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) }, { additionalProperties: false });
+export const CodeQuery = Type.Object(
+  { code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) },
+  { additionalProperties: false },
+);
 
-export const Label = Type.Object({ url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }) });
-export const LabelQr = Type.Object({ qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }) });
+export const Label = Type.Object({
+  url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }),
+});
+export const LabelQr = Type.Object({
+  qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }),
+});
 
 export const LabelPreview = Type.Object({
-  image: Type.String({ description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white' }),
+  image: Type.String({
+    description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white',
+  }),
   width: Type.Integer({ description: 'Pixels (printer dots)' }),
   height: Type.Integer({ description: 'Pixels (printer dots)' }),
 });

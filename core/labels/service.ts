@@ -13,7 +13,6 @@ import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from '../schemas/codes.js';
 import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 
-
 export interface PdfOptions {
   format: LabelFormat;
   /** PDF_A4 only: the first tile (1..8) to use on the first sheet. */
@@ -37,7 +36,8 @@ export interface LabelServiceDeps {
  */
 export function createLabelService({ db, shipments, offices, qr, downloads }: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
-    if (!isLabellable(row.status)) throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
+    if (!isLabellable(row.status))
+      throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
     return row;
   }
 
@@ -47,7 +47,8 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
     for (const code of codes) {
       const row = labellable(shipments.byCode(accountId, code));
       out.push(row);
-      if (withPackages && row.packages > 0) out.push(...shipments.packagesOf(row.id).filter((c) => isLabellable(c.status)));
+      if (withPackages && row.packages > 0)
+        out.push(...shipments.packagesOf(row.id).filter((c) => isLabellable(c.status)));
     }
     return out;
   }
@@ -88,7 +89,11 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
     return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
   }
 
-  async function document(accountId: number, codes: string[], opts: PdfOptions): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
+  async function document(
+    accountId: number,
+    codes: string[],
+    opts: PdfOptions,
+  ): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
     if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
     if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
     if (opts.start !== undefined) {
@@ -135,7 +140,12 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
       rasterOf(accountId, labellable(shipments.byCode(accountId, code)), dpi),
 
     /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
-    async issue(accountId: number, codes: string[], opts: PdfOptions, baseUrl: string | null): Promise<{ url: string }> {
+    async issue(
+      accountId: number,
+      codes: string[],
+      opts: PdfOptions,
+      baseUrl: string | null,
+    ): Promise<{ url: string }> {
       downloads.sweep();
       // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
       const same = pieces(accountId, codes, opts.packages ?? false);
@@ -147,7 +157,15 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
       downloads.writeFile(file, pdf);
       try {
         const secret = markLabelled(accountId, rows, () =>
-          downloads.link({ accountId, kind: 'label', codes: rows.map((r) => r.code), format: opts.format, file, docKey, bytes: pdf.byteLength }),
+          downloads.link({
+            accountId,
+            kind: 'label',
+            codes: rows.map((r) => r.code),
+            format: opts.format,
+            file,
+            docKey,
+            bytes: pdf.byteLength,
+          }),
         );
         return { url: downloadUrl(baseUrl, secret) };
       } catch (e) {

@@ -3,7 +3,6 @@ import { PdfPainter, PT_PER_MM, type Matrix, type PagePainter } from '../drawing
 import type { LabelFormat } from '../schemas/codes.js';
 import { TILES_PER_A4 } from './formats.js';
 
-
 const A4 = { w: 210, h: 297 };
 const TILE = { w: 105, h: 74.25 };
 
@@ -13,7 +12,12 @@ const TILE = { w: 105, h: 74.25 };
  * landscape tile. `start` (A4 only) leaves the first start-1 tiles of the first sheet empty, for a sheet of
  * label stock that is already partly used.
  */
-export async function labelsPdf(labels: Iterable<readonly Primitive[]>, format: LabelFormat, start = 1, title = 'Labels'): Promise<Uint8Array> {
+export async function labelsPdf(
+  labels: Iterable<readonly Primitive[]>,
+  format: LabelFormat,
+  start = 1,
+  title = 'Labels',
+): Promise<Uint8Array> {
   const painter = await PdfPainter.create(title);
   if (format === 'PDF_A7') {
     for (const label of labels) {

@@ -63,23 +63,57 @@ export function manifestPages(h: ManifestHeader, lines: ManifestLine[]): Primiti
 
 const text = (out: Primitive[], s: string, box: Box, o: FitOptions) => out.push(...fitText(s, box, o));
 const rule = (out: Primitive[], x: number, y: number, w: number, h = 0.2) => out.push({ kind: 'rect', x, y, w, h });
-const small = (face: 'regular' | 'bold', align: FitOptions['align'] = 'left'): FitOptions => ({ face, maxSize: 8, minSize: 6, maxLines: 2, align });
+const small = (face: 'regular' | 'bold', align: FitOptions['align'] = 'left'): FitOptions => ({
+  face,
+  maxSize: 8,
+  minSize: 6,
+  maxLines: 2,
+  align,
+});
 
 function header(h: ManifestHeader, page: number, pages: number): Primitive[] {
   const out: Primitive[] = [];
-  text(out, `Collection manifest #${h.id}`, { x: M, y: M, w: 140, h: 8 }, { face: 'bold', maxSize: 16, minSize: 10, maxLines: 1 });
-  text(out, `Page ${page}/${pages}`, { x: A4_W - M - 40, y: M + 1, w: 40, h: 5 }, { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1, align: 'right' });
-  text(out, `Created ${h.createdAt}`, { x: M, y: M + 9, w: 180, h: 4.5 }, { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1 });
-  text(out, `${h.shipments} shipments · ${h.pieces} pieces · ${formatKg(h.weightKg)} kg`, { x: M, y: M + 14, w: 180, h: 4.5 }, {
-    face: 'bold', maxSize: 9, minSize: 7, maxLines: 1,
-  });
+  text(
+    out,
+    `Collection manifest #${h.id}`,
+    { x: M, y: M, w: 140, h: 8 },
+    { face: 'bold', maxSize: 16, minSize: 10, maxLines: 1 },
+  );
+  text(
+    out,
+    `Page ${page}/${pages}`,
+    { x: A4_W - M - 40, y: M + 1, w: 40, h: 5 },
+    { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1, align: 'right' },
+  );
+  text(
+    out,
+    `Created ${h.createdAt}`,
+    { x: M, y: M + 9, w: 180, h: 4.5 },
+    { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1 },
+  );
+  text(
+    out,
+    `${h.shipments} shipments · ${h.pieces} pieces · ${formatKg(h.weightKg)} kg`,
+    { x: M, y: M + 14, w: 180, h: 4.5 },
+    {
+      face: 'bold',
+      maxSize: 9,
+      minSize: 7,
+      maxLines: 1,
+    },
+  );
   rule(out, M, TABLE_TOP - 3, A4_W - 2 * M, 0.4);
   return out;
 }
 
 function tableHead(out: Primitive[]): void {
   const head = (s: string, c: { x: number; w: number }, align: FitOptions['align'] = 'left') =>
-    text(out, s, { x: c.x, y: TABLE_TOP, w: c.w, h: 3.5 }, { face: 'bold', maxSize: 7.5, minSize: 6, maxLines: 1, align });
+    text(
+      out,
+      s,
+      { x: c.x, y: TABLE_TOP, w: c.w, h: 3.5 },
+      { face: 'bold', maxSize: 7.5, minSize: 6, maxLines: 1, align },
+    );
   head('#', COLS.n);
   head('Code', COLS.code);
   head('Receiver', COLS.receiver);
@@ -93,9 +127,23 @@ function row(out: Primitive[], l: ManifestLine, n: number, y: number): void {
   text(out, String(n), { x: COLS.n.x, y: y + 1, w: COLS.n.w, h: 3.5 }, small('regular'));
   const bars = code128(l.code);
   const module = Math.min(0.25, COLS.code.w / (bars.cols + 20));
-  const grid: ModuleGrid = { kind: 'modules', x: COLS.code.x + 10 * module, y: y + 0.8, cols: bars.cols, rows: 1, module, moduleHeight: 6.5, bits: bars.bits };
+  const grid: ModuleGrid = {
+    kind: 'modules',
+    x: COLS.code.x + 10 * module,
+    y: y + 0.8,
+    cols: bars.cols,
+    rows: 1,
+    module,
+    moduleHeight: 6.5,
+    bits: bars.bits,
+  };
   out.push(grid);
-  text(out, l.code, { x: grid.x, y: y + 7.6, w: COLS.code.w - (grid.x - COLS.code.x), h: 3.4 }, { face: 'bold', maxSize: 7.5, minSize: 6, maxLines: 1 });
+  text(
+    out,
+    l.code,
+    { x: grid.x, y: y + 7.6, w: COLS.code.w - (grid.x - COLS.code.x), h: 3.4 },
+    { face: 'bold', maxSize: 7.5, minSize: 6, maxLines: 1 },
+  );
   text(out, l.receiver, { x: COLS.receiver.x, y: y + 1, w: COLS.receiver.w, h: 7 }, small('bold'));
   text(out, l.city, { x: COLS.city.x, y: y + 1, w: COLS.city.w, h: 7 }, small('regular'));
   text(out, formatKg(l.weightKg), { x: COLS.weight.x, y: y + 1, w: COLS.weight.w, h: 3.5 }, small('regular', 'right'));
@@ -104,13 +152,26 @@ function row(out: Primitive[], l: ManifestLine, n: number, y: number): void {
 }
 
 function closing(out: Primitive[], h: ManifestHeader, y: number): void {
-  text(out, `Total: ${h.shipments} shipments, ${h.pieces} pieces, ${formatKg(h.weightKg)} kg`, { x: M, y, w: 186, h: 5 }, {
-    face: 'bold', maxSize: 10, minSize: 8, maxLines: 1,
-  });
+  text(
+    out,
+    `Total: ${h.shipments} shipments, ${h.pieces} pieces, ${formatKg(h.weightKg)} kg`,
+    { x: M, y, w: 186, h: 5 },
+    {
+      face: 'bold',
+      maxSize: 10,
+      minSize: 8,
+      maxLines: 1,
+    },
+  );
   const sign = (label: string, x: number) => {
     text(out, label, { x, y: y + 10, w: 85, h: 4 }, { face: 'bold', maxSize: 8, minSize: 7, maxLines: 1 });
     for (const [i, field] of ['Name', 'Signature', 'Date and time'].entries()) {
-      text(out, field, { x, y: y + 18 + i * 12, w: 30, h: 3.5 }, { face: 'regular', maxSize: 7, minSize: 6, maxLines: 1 });
+      text(
+        out,
+        field,
+        { x, y: y + 18 + i * 12, w: 30, h: 3.5 },
+        { face: 'regular', maxSize: 7, minSize: 6, maxLines: 1 },
+      );
       rule(out, x + 24, y + 21 + i * 12, 60);
     }
   };

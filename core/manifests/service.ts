@@ -12,7 +12,6 @@ import { MAX_MANIFEST_CODES } from './schemas.js';
 import type { ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 
-
 export interface ManifestView {
   id: number;
   created_at: string;
@@ -49,9 +48,13 @@ export function createManifestService({ db, clock, shipments, tracking, download
     const row = shipments.recordByCode(accountId, code);
     if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
     if (row.status !== 'TO_COLLECT')
-      throw new DomainError('invalid_state', `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`, {
-        extra: { shipment: row.code, index: i },
-      });
+      throw new DomainError(
+        'invalid_state',
+        `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`,
+        {
+          extra: { shipment: row.code, index: i },
+        },
+      );
     return row;
   }
 
@@ -66,10 +69,13 @@ export function createManifestService({ db, clock, shipments, tracking, download
         receiver: dest.contact.name,
         city: `${dest.address.zip} ${dest.address.city}`,
         weightKg: r.dimensions.weight,
-        piece: r.parent_id !== null && r.number !== null ? `${r.number}/${shipments.byId(m.account_id, r.parent_id)?.packages ?? r.number}` : '1',
+        piece:
+          r.parent_id !== null && r.number !== null
+            ? `${r.number}/${shipments.byId(m.account_id, r.parent_id)?.packages ?? r.number}`
+            : '1',
       };
     });
-    const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat("yyyy-MM-dd HH:mm ZZZZ");
+    const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat('yyyy-MM-dd HH:mm ZZZZ');
     const { A4_H, A4_W, manifestPages, pagesPdf } = await import('./render.js');
     const pdf = await pagesPdf(
       manifestPages({ id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight }, lines),
@@ -83,7 +89,13 @@ export function createManifestService({ db, clock, shipments, tracking, download
   async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {
     await ensurePdf(m);
     const codes = store.shipmentIds(m.id).map((id) => shipments.byId(m.account_id, id)!.code);
-    const secret = downloads.link({ accountId: m.account_id, kind: 'manifest', codes, format: 'A4', file: fileOf(m.id) });
+    const secret = downloads.link({
+      accountId: m.account_id,
+      kind: 'manifest',
+      codes,
+      format: 'A4',
+      file: fileOf(m.id),
+    });
     return {
       id: m.id,
       created_at: new Date(m.created_at).toISOString(),
@@ -112,7 +124,10 @@ export function createManifestService({ db, clock, shipments, tracking, download
           pieces: rows.length,
           weight: round3(rows.reduce((a, r) => a + r.dimensions.weight, 0)),
         };
-        const id = store.insert(m, rows.map((r) => r.id));
+        const id = store.insert(
+          m,
+          rows.map((r) => r.id),
+        );
         for (const r of rows) tracking.move(r, { status: 'COLLECTED' });
         return { id, ...m };
       });

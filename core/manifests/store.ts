@@ -14,9 +14,13 @@ export function createManifestStore(db: Db) {
     insert: db.prepare<[number, number, number, number, number]>(
       'INSERT INTO manifests (account_id, created_at, shipments, pieces, weight) VALUES (?, ?, ?, ?, ?)',
     ),
-    item: db.prepare<[number, number, number]>('INSERT INTO manifest_items (manifest_id, position, shipment_id) VALUES (?, ?, ?)'),
+    item: db.prepare<[number, number, number]>(
+      'INSERT INTO manifest_items (manifest_id, position, shipment_id) VALUES (?, ?, ?)',
+    ),
     byId: db.prepare<[number, number], ManifestRow>('SELECT * FROM manifests WHERE id = ? AND account_id = ?'),
-    items: db.prepare<[number], { shipment_id: number }>('SELECT shipment_id FROM manifest_items WHERE manifest_id = ? ORDER BY position'),
+    items: db.prepare<[number], { shipment_id: number }>(
+      'SELECT shipment_id FROM manifest_items WHERE manifest_id = ? ORDER BY position',
+    ),
   };
   return {
     /** Inserts the manifest and its shipments in order; the caller holds the transaction. */

@@ -84,7 +84,9 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
     let data: OfficeT[] = [];
     if (offset < items) {
       data = q.near
-        ? nearest(q.near, Math.min(offset + size, items), zip).slice(offset).map((f) => officeView(store.byId(f.id)!, f.km))
+        ? nearest(q.near, Math.min(offset + size, items), zip)
+            .slice(offset)
+            .map((f) => officeView(store.byId(f.id)!, f.km))
         : store.pageUsable(zip, size, offset).map((r) => officeView(r));
     }
     return pageEnvelope(data, items, window);
@@ -117,7 +119,15 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
       if (!o) throw notFound(`office ${officeId}`);
       if (!o.active) throw fieldError('/office', `office ${officeId} is not active`);
       if (!o.parcel) throw fieldError('/office', `office ${officeId} does not deliver parcels`);
-      return { street: o.street, city: o.city, state: o.state, country: o.country as AddressT['country'], zip: o.zip, lat: o.lat, lng: o.lng };
+      return {
+        street: o.street,
+        city: o.city,
+        state: o.state,
+        country: o.country as AddressT['country'],
+        zip: o.zip,
+        lat: o.lat,
+        lng: o.lng,
+      };
     },
   };
 

@@ -67,9 +67,12 @@ function jsonRows(text: string): RawRow[] {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new OfficeImportError([{ line: 1, errors: [{ path: '', message: `is not JSON (${(e as Error).message})` }] }]);
+    throw new OfficeImportError([
+      { line: 1, errors: [{ path: '', message: `is not JSON (${(e as Error).message})` }] },
+    ]);
   }
-  if (!Array.isArray(data)) throw new OfficeImportError([{ line: 1, errors: [{ path: '', message: 'must be a JSON array of offices' }] }]);
+  if (!Array.isArray(data))
+    throw new OfficeImportError([{ line: 1, errors: [{ path: '', message: 'must be a JSON array of offices' }] }]);
   const lines = arrayElementLines(text);
   return data.map((value, i) => ({ line: lines[i] ?? 1, value }));
 }
@@ -80,7 +83,14 @@ function csvRows(text: string): RawRow[] {
   let records: Array<{ record: Record<string, string>; info: Info }>;
   try {
     // relax_column_count: a short or long line becomes one bad row (reported below), not the end of the file.
-    records = parseCsv(text, { columns: true, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true });
+    records = parseCsv(text, {
+      columns: true,
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    });
   } catch (e) {
     const err = e as Error & { lines?: number };
     throw new OfficeImportError([{ line: err.lines ?? 1, errors: [{ path: '', message: err.message }] }]);

@@ -19,7 +19,10 @@ export const OpeningHours = Type.String({
 /** One row of an office import file (JSON array item or CSV line with these column names). */
 export const OfficeRecord = Type.Object(
   {
-    code: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$', 'x-error': 'must be 1 to 32 letters, digits, ., _ or -' }),
+    code: Type.String({
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$',
+      'x-error': 'must be 1 to 32 letters, digits, ., _ or -',
+    }),
     name: RequiredText('Office name'),
     company: RequiredText('Company operating the office'),
     street: RequiredText('Street and number'),

@@ -42,8 +42,12 @@ export function createOfficeStore(db: Db) {
   const any = db.prepare<[], { id: number }>('SELECT id FROM offices LIMIT 1');
   const codes = db.prepare<[], { id: number; code: string }>('SELECT id, code FROM offices');
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE}`);
-  const countZip = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip_key = ?`);
-  const page = db.prepare<[number, number], OfficeRow>(`SELECT * FROM offices WHERE ${USABLE} ORDER BY id LIMIT ? OFFSET ?`);
+  const countZip = db.prepare<[string], { n: number }>(
+    `SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip_key = ?`,
+  );
+  const page = db.prepare<[number, number], OfficeRow>(
+    `SELECT * FROM offices WHERE ${USABLE} ORDER BY id LIMIT ? OFFSET ?`,
+  );
   const pageZip = db.prepare<[string, number, number], OfficeRow>(
     `SELECT * FROM offices WHERE ${USABLE} AND zip_key = ? ORDER BY id LIMIT ? OFFSET ?`,
   );
@@ -73,7 +77,9 @@ export function createOfficeStore(db: Db) {
        opening_hours = @opening_hours, updated_at = @updated_at
      WHERE id = @id`,
   );
-  const deactivate = db.prepare<[number, number]>('UPDATE offices SET active = 0, updated_at = ? WHERE id = ? AND active = 1');
+  const deactivate = db.prepare<[number, number]>(
+    'UPDATE offices SET active = 0, updated_at = ? WHERE id = ? AND active = 1',
+  );
 
   return {
     byId: (id: number) => byId.get(id),
@@ -89,9 +95,21 @@ export function createOfficeStore(db: Db) {
         : inBoxZip.all(b.minLat, b.maxLat, b.minLng, b.maxLng, zip),
     upsert(id: number | undefined, r: OfficeRecordT, zipKey: string, at: number): void {
       const row = {
-        code: r.code, name: r.name, company: r.company, street: r.street, city: r.city, state: r.state,
-        country: r.country, zip: r.zip, zip_key: zipKey, lat: r.lat, lng: r.lng, active: r.active === false ? 0 : 1,
-        parcel: r.parcel_enabled === false ? 0 : 1, opening_hours: r.opening_hours, updated_at: at,
+        code: r.code,
+        name: r.name,
+        company: r.company,
+        street: r.street,
+        city: r.city,
+        state: r.state,
+        country: r.country,
+        zip: r.zip,
+        zip_key: zipKey,
+        lat: r.lat,
+        lng: r.lng,
+        active: r.active === false ? 0 : 1,
+        parcel: r.parcel_enabled === false ? 0 : 1,
+        opening_hours: r.opening_hours,
+        updated_at: at,
       };
       if (id === undefined) insert.run(row);
       else update.run({ ...row, id });

@@ -42,15 +42,21 @@ export function defineSpecs<T extends Record<string, AnySpec>>(specs: T): T {
 }
 
 type Parts<Spec extends AnySpec> = keyof Spec['input'] & keyof InputSchemas;
-type PartOf<Spec extends AnySpec, K extends Parts<Spec>> = Spec['input'][K] extends TSchema ? Static<Spec['input'][K]> : never;
+type PartOf<Spec extends AnySpec, K extends Parts<Spec>> = Spec['input'][K] extends TSchema
+  ? Static<Spec['input'][K]>
+  : never;
 /** Parts with no required member (a search's query) may be left out by a caller. */
-type OmittableParts<Spec extends AnySpec> = { [K in Parts<Spec>]: object extends PartOf<Spec, K> ? K : never }[Parts<Spec>];
+type OmittableParts<Spec extends AnySpec> = {
+  [K in Parts<Spec>]: object extends PartOf<Spec, K> ? K : never;
+}[Parts<Spec>];
 
 /** The validated input a handler gets: one member per part the spec declares (params, query, body). */
 export type InputOf<Spec extends AnySpec> = { [K in Parts<Spec>]: PartOf<Spec, K> };
 
 /** What a caller passes: the same, where a part with nothing required may be left out. */
-export type CallInputOf<Spec extends AnySpec> = { [K in Exclude<Parts<Spec>, OmittableParts<Spec>>]: PartOf<Spec, K> } & {
+export type CallInputOf<Spec extends AnySpec> = {
+  [K in Exclude<Parts<Spec>, OmittableParts<Spec>>]: PartOf<Spec, K>;
+} & {
   [K in OmittableParts<Spec>]?: PartOf<Spec, K>;
 };
 

@@ -11,7 +11,10 @@ export interface OperationContext {
   log: Logger;
 }
 
-export type Handler<Spec extends AnySpec> = (ctx: OperationContext, input: InputOf<Spec>) => OutputOf<Spec> | Promise<OutputOf<Spec>>;
+export type Handler<Spec extends AnySpec> = (
+  ctx: OperationContext,
+  input: InputOf<Spec>,
+) => OutputOf<Spec> | Promise<OutputOf<Spec>>;
 
 /**
  * One row of the operation table: a spec with its name and handler. This is the only place where the service's
@@ -23,6 +26,13 @@ export interface Operation extends AnySpec {
 }
 
 /** Binds a feature's handlers to its specs; the compiler checks that every spec has one, typed by its schemas. */
-export function implement<A extends Record<string, AnySpec>>(specs: A, handlers: { [K in keyof A]: Handler<A[K]> }): Operation[] {
-  return Object.entries(specs).map(([name, spec]) => ({ ...spec, name, handler: handlers[name] as Operation['handler'] }));
+export function implement<A extends Record<string, AnySpec>>(
+  specs: A,
+  handlers: { [K in keyof A]: Handler<A[K]> },
+): Operation[] {
+  return Object.entries(specs).map(([name, spec]) => ({
+    ...spec,
+    name,
+    handler: handlers[name] as Operation['handler'],
+  }));
 }

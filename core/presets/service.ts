@@ -22,8 +22,12 @@ export function createPresetService(db: Db, clock: Clock) {
   const columns = 'id, name, key, length, width, height, weight';
   const q = {
     list: db.prepare<[number], PresetRow>(`SELECT ${columns} FROM package_presets WHERE account_id = ? ORDER BY key`),
-    byId: db.prepare<[number, number], PresetRow>(`SELECT ${columns} FROM package_presets WHERE account_id = ? AND id = ?`),
-    byKey: db.prepare<[number, string], { id: number }>('SELECT id FROM package_presets WHERE account_id = ? AND key = ?'),
+    byId: db.prepare<[number, number], PresetRow>(
+      `SELECT ${columns} FROM package_presets WHERE account_id = ? AND id = ?`,
+    ),
+    byKey: db.prepare<[number, string], { id: number }>(
+      'SELECT id FROM package_presets WHERE account_id = ? AND key = ?',
+    ),
     insert: db.prepare(
       `INSERT INTO package_presets (account_id, name, key, length, width, height, weight, created_at, updated_at)
        VALUES (@account_id, @name, @key, @length, @width, @height, @weight, @now, @now)`,
@@ -44,7 +48,8 @@ export function createPresetService(db: Db, clock: Clock) {
   /** The row's values; a key another preset of the account holds is a 400 naming it. */
   function values(accountId: number, body: PresetInputT, self?: number) {
     const other = q.byKey.get(accountId, body.key)?.id;
-    if (other !== undefined && other !== self) throw fieldError('/key', `${body.key} is already the key of preset ${other}`);
+    if (other !== undefined && other !== self)
+      throw fieldError('/key', `${body.key} is already the key of preset ${other}`);
     return { ...body, weight: body.weight ?? null, account_id: accountId, now: clock.now().getTime() };
   }
 

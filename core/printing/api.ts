@@ -1,8 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import { defineSpecs } from '../operations/spec.js';
 import {
-  DiscoveredPrinters, Printer, PrinterCreate, PrinterList, PrinterParams, PrinterStatus, PrinterUpdate, PrintJob,
-  PrintJobCreate, PrintJobMove, PrintJobPage, PrintJobParams, PrintJobQuery, PrintJobWait, TestPrint,
+  DiscoveredPrinters,
+  Printer,
+  PrinterCreate,
+  PrinterList,
+  PrinterParams,
+  PrinterStatus,
+  PrinterUpdate,
+  PrintJob,
+  PrintJobCreate,
+  PrintJobMove,
+  PrintJobPage,
+  PrintJobParams,
+  PrintJobQuery,
+  PrintJobWait,
+  TestPrint,
 } from './schemas.js';
 
 const printerTags = ['Printers'];
@@ -55,7 +68,8 @@ export const printingApi = defineSpecs({
   },
   'printers.delete': {
     summary: 'Remove a printer',
-    description: 'A printer with jobs not finished (queued, printing or unconfirmed) is 409 invalid_state: move or cancel them first.',
+    description:
+      'A printer with jobs not finished (queued, printing or unconfirmed) is 409 invalid_state: move or cancel them first.',
     tags: printerTags,
     permission: 'shipments.write',
     http: { method: 'DELETE', path: '/printers/:name' },
@@ -64,7 +78,8 @@ export const printingApi = defineSpecs({
   },
   'printers.test': {
     summary: 'Print a test page',
-    description: 'Prints at once, outside the queue; `accepted` is false (with the reason) when the printer did not take it.',
+    description:
+      'Prints at once, outside the queue; `accepted` is false (with the reason) when the printer did not take it.',
     tags: printerTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/printers/:name/test' },
@@ -73,7 +88,8 @@ export const printingApi = defineSpecs({
   },
   'printers.status': {
     summary: "A printer's status",
-    description: 'ESC/POS real-time status, ZPL ~HS and TSPL ESC!? over TCP; `null` fields where the connection cannot tell.',
+    description:
+      'ESC/POS real-time status, ZPL ~HS and TSPL ESC!? over TCP; `null` fields where the connection cannot tell.',
     tags: printerTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/printers/:name/status' },
@@ -121,7 +137,8 @@ export const printingApi = defineSpecs({
   },
   'printJobs.cancel': {
     summary: 'Cancel a print job',
-    description: 'A label in flight finishes and counts; labels already printed stay counted; a done or failed job is 409 invalid_state.',
+    description:
+      'A label in flight finishes and counts; labels already printed stay counted; a done or failed job is 409 invalid_state.',
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs/:id/cancel' },

@@ -1,4 +1,10 @@
-import { encodeEscposNative, encodeEscposRaster, escposAck, ESCPOS_STATUS_REQUEST, parseEscposStatus } from './escpos.js';
+import {
+  encodeEscposNative,
+  encodeEscposRaster,
+  escposAck,
+  ESCPOS_STATUS_REQUEST,
+  parseEscposStatus,
+} from './escpos.js';
 import { fileDriver } from './file-driver.js';
 import { rawDriver } from './raw-driver.js';
 import { systemDriver } from './system-driver.js';

@@ -5,7 +5,11 @@ import type { Ack } from './transport.js';
 import type { NativeLabel, PrinterSettings, PrinterStatus } from './types.js';
 
 // node-thermal-printer is CommonJS; under NodeNext its named exports arrive on the default object.
-const { printer: ThermalPrinter, types: PrinterTypes, characterSet: CharacterSet } = thermal as unknown as typeof import('node-thermal-printer');
+const {
+  printer: ThermalPrinter,
+  types: PrinterTypes,
+  characterSet: CharacterSet,
+} = thermal as unknown as typeof import('node-thermal-printer');
 
 export const ESCPOS_DEFAULT_WIDTH = 576;
 /** Cheap ESC/POS firmwares overflow on one tall `GS v 0` image; bands of this many rows print everywhere. */
@@ -77,5 +81,10 @@ export function parseEscposStatus(answer: Buffer): PrinterStatus {
     (paper & 0x0c) !== 0 && 'paper near end',
     (offline & 0x40) !== 0 && 'error',
   ].filter(Boolean);
-  return { online: (printer & 0x08) === 0, paper_out: paperOut, head_open: headOpen, detail: flags.length ? flags.join(', ') : null };
+  return {
+    online: (printer & 0x08) === 0,
+    paper_out: paperOut,
+    head_open: headOpen,
+    detail: flags.length ? flags.join(', ') : null,
+  };
 }

@@ -35,7 +35,9 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
         // Checked against the allowed folders when configured; a folder swapped for a symlink since then is refused.
         const real = printer.folderReal ? realPath(printer.connection) : null;
         if (real !== (printer.folderReal ?? null))
-          throw new Error(`now resolves to ${real ?? 'a symlink loop'}, not the ${printer.folderReal} it was configured as; configure the printer again`);
+          throw new Error(
+            `now resolves to ${real ?? 'a symlink loop'}, not the ${printer.folderReal} it was configured as; configure the printer again`,
+          );
         await mkdir(printer.connection, { recursive: true });
         await writeFile(`${file}.part`, payload);
         unit.beforeWrite?.();

@@ -36,7 +36,9 @@ export function printerPorts(setting: string | undefined): PortSet {
   let spec = setting?.trim() || DEFAULT_PRINTER_PORTS;
   let ranges = parse(spec);
   if (!ranges) {
-    console.error(`station: STATION_PRINTER_PORTS=${setting} is not a list of ports and ranges; using ${DEFAULT_PRINTER_PORTS}`);
+    console.error(
+      `station: STATION_PRINTER_PORTS=${setting} is not a list of ports and ranges; using ${DEFAULT_PRINTER_PORTS}`,
+    );
     spec = DEFAULT_PRINTER_PORTS;
     ranges = parse(spec)!;
   }
@@ -94,12 +96,18 @@ export function insideRoots(folder: string, roots: readonly string[]): boolean {
 /** What is wrong with where a printer points, for a configuration made through the API; null when it may. */
 export function placeProblem(driver: DriverName, connection: string, places: PrinterPlaces): string | null {
   if (driver === 'file')
-    return insideRoots(connection, places.fileRoots) ? null : `must be inside one of the folders the operator allows: ${places.fileRoots.join(', ')}`;
+    return insideRoots(connection, places.fileRoots)
+      ? null
+      : `must be inside one of the folders the operator allows: ${places.fileRoots.join(', ')}`;
   if (driver === 'system') return null;
   const e = parseEndpoint(connection);
   if (typeof e === 'string') return null; // the driver's own check names it
   if (e.kind === 'tcp')
-    return places.ports.has(e.port) ? null : `port ${e.port} is not a printer port this station allows (STATION_PRINTER_PORTS: ${places.ports.spec})`;
+    return places.ports.has(e.port)
+      ? null
+      : `port ${e.port} is not a printer port this station allows (STATION_PRINTER_PORTS: ${places.ports.spec})`;
   const real = process.platform === 'win32' ? e.path : realPath(e.path);
-  return real !== null && deviceRule.test(real) ? null : `${e.path} is not a printer or serial device (e.g. /dev/usb/lp0, /dev/ttyUSB0)`;
+  return real !== null && deviceRule.test(real)
+    ? null
+    : `${e.path} is not a printer or serial device (e.g. /dev/usb/lp0, /dev/ttyUSB0)`;
 }

@@ -35,7 +35,11 @@ const POLL_MS = 1000;
 const DRAIN_MS = 10_000;
 
 export const specOf = (r: PrinterRow): PrinterSpec => ({
-  name: r.name, driver: r.driver, connection: r.connection, settings: JSON.parse(r.settings), folderReal: r.folder_real,
+  name: r.name,
+  driver: r.driver,
+  connection: r.connection,
+  settings: JSON.parse(r.settings),
+  folderReal: r.folder_real,
 });
 
 /**
@@ -88,12 +92,15 @@ export function createPrintQueue(deps: QueueDeps) {
     if (!running || draining) return;
     if (timer) clearTimeout(timer);
     timer = null;
-    for (const other of store.otherOwners(owner)) if (deadOnThisHost(other)) inTransaction(db, () => store.endLease(other));
+    for (const other of store.otherOwners(owner))
+      if (deadOnThisHost(other)) inTransaction(db, () => store.endLease(other));
     for (;;) {
       const t = wallNow();
       const job = inTransaction(db, () => {
         if (store.expireInDoubt(t, now())) queueMicrotask(notify);
-        return only !== null && busy.size ? undefined : store.claim(owner, t, t + LEASE_MS, [...busy.keys()], now(), only);
+        return only !== null && busy.size
+          ? undefined
+          : store.claim(owner, t, t + LEASE_MS, [...busy.keys()], now(), only);
       });
       if (!job) break;
       void run(job);
@@ -157,13 +164,16 @@ export function createPrintQueue(deps: QueueDeps) {
           if (learnedAck(configured, printer)) store.setAnswersStatus(printerRow.id, null);
         }
         // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
-        else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts) store.fail(job.id, owner, message, now());
+        else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts)
+          store.fail(job.id, owner, message, now());
         else store.backoff(job.id, owner, message, wallNow() + backoffMs(job.attempts), now());
       });
       notify();
     };
     try {
-      printer = await withAckMode(driver, configured, known, (answers) => store.setAnswersStatus(printerRow.id, answers));
+      printer = await withAckMode(driver, configured, known, (answers) =>
+        store.setAnswersStatus(printerRow.id, answers),
+      );
     } catch (e) {
       if (running) failed(e);
       return;

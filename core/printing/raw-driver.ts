@@ -58,9 +58,19 @@ export function rawDriver(name: RawDriverName, protocol: RawProtocol): Driver {
       if (endpoint.kind === 'device') {
         try {
           await access(endpoint.path, constants.W_OK);
-          return { online: true, paper_out: null, head_open: null, detail: 'device present; a device file reports no paper or head status' };
+          return {
+            online: true,
+            paper_out: null,
+            head_open: null,
+            detail: 'device present; a device file reports no paper or head status',
+          };
         } catch (e) {
-          return { online: false, paper_out: null, head_open: null, detail: `${describeEndpoint(endpoint)}: ${(e as Error).message}` };
+          return {
+            online: false,
+            paper_out: null,
+            head_open: null,
+            detail: `${describeEndpoint(endpoint)}: ${(e as Error).message}`,
+          };
         }
       }
       try {

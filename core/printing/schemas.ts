@@ -13,14 +13,31 @@ const PrinterName = Type.String({
 
 export const PrinterSettings = Type.Object(
   {
-    dpi: Type.Optional(Type.Union([Type.Literal(203), Type.Literal(300)], { description: 'Print-head resolution (raw drivers); default 203' })),
-    darkness: Type.Optional(Type.Integer({ minimum: 0, maximum: 30, description: '0–30 (ZPL ~SD; TSPL DENSITY gets half)' })),
-    speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 14, description: 'Inches per second (ZPL ^PR, TSPL SPEED)' })),
-    width_dots: Type.Optional(Type.Integer({ minimum: 96, maximum: 2400, description: 'ESC/POS head width in dots (576: 80 mm, 384: 58 mm)' })),
-    native: Type.Optional(Type.Boolean({ description: "ESC/POS: the printer's own QR and Code 128 commands instead of the raster" })),
-    gap_mm: Type.Optional(Type.Number({ minimum: 0, maximum: 20, description: 'TSPL: gap between labels in mm (default 3)' })),
+    dpi: Type.Optional(
+      Type.Union([Type.Literal(203), Type.Literal(300)], {
+        description: 'Print-head resolution (raw drivers); default 203',
+      }),
+    ),
+    darkness: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 30, description: '0–30 (ZPL ~SD; TSPL DENSITY gets half)' }),
+    ),
+    speed: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 14, description: 'Inches per second (ZPL ^PR, TSPL SPEED)' }),
+    ),
+    width_dots: Type.Optional(
+      Type.Integer({ minimum: 96, maximum: 2400, description: 'ESC/POS head width in dots (576: 80 mm, 384: 58 mm)' }),
+    ),
+    native: Type.Optional(
+      Type.Boolean({ description: "ESC/POS: the printer's own QR and Code 128 commands instead of the raster" }),
+    ),
+    gap_mm: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 20, description: 'TSPL: gap between labels in mm (default 3)' }),
+    ),
     status_ack: Type.Optional(
-      Type.Boolean({ description: 'Raw drivers over TCP: confirm each label with a status request (default true); false for printers that never answer' }),
+      Type.Boolean({
+        description:
+          'Raw drivers over TCP: confirm each label with a status request (default true); false for printers that never answer',
+      }),
     ),
     raw: Type.Optional(StringEnum(RAW_DRIVERS, 'File driver: write this raw job instead of the PDF')),
   },
@@ -28,14 +45,20 @@ export const PrinterSettings = Type.Object(
 );
 
 const printerFields = {
-  driver: StringEnum(DRIVERS, 'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS; Windows through pdf-to-printer); file: a folder'),
+  driver: StringEnum(
+    DRIVERS,
+    'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS; Windows through pdf-to-printer); file: a folder',
+  ),
   connection: Type.String({
     minLength: 1,
     maxLength: 500,
-    description: 'tcp://HOST:PORT or a device path (raw drivers), a CUPS queue or Windows printer name (system), an absolute folder (file)',
+    description:
+      'tcp://HOST:PORT or a device path (raw drivers), a CUPS queue or Windows printer name (system), an absolute folder (file)',
   }),
   settings: Type.Optional(PrinterSettings),
-  default_for: Type.Optional(Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another'))),
+  default_for: Type.Optional(
+    Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another')),
+  ),
 };
 
 export const PrinterCreate = Type.Object({ name: PrinterName, ...printerFields }, { additionalProperties: false });
@@ -77,14 +100,26 @@ export const DiscoveredPrinters = Type.Object({
   ),
 });
 
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', 'x-error': 'must be a shipment code' });
+const Code = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9]+$',
+  'x-error': 'must be a shipment code',
+});
 
 export const PrintJobCreate = Type.Object(
   {
-    codes: Type.Array(Code, { minItems: 1, maxItems: 500, uniqueItems: true, description: 'Shipment codes, printed in this order' }),
+    codes: Type.Array(Code, {
+      minItems: 1,
+      maxItems: 500,
+      uniqueItems: true,
+      description: 'Shipment codes, printed in this order',
+    }),
     printer: Type.Optional(PrinterName),
     format: Type.Optional(StringEnum(LABEL_FORMATS, "Default: the printer's default format, else PDF_A7")),
-    reprint: Type.Optional(Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' })),
+    reprint: Type.Optional(
+      Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' }),
+    ),
     start: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -93,7 +128,9 @@ export const PrintJobCreate = Type.Object(
         'x-error': 'must be a whole number from 1 to 8',
       }),
     ),
-    packages: Type.Optional(Type.Boolean({ description: "Each parent shipment followed by its packages (by number), in the one job" })),
+    packages: Type.Optional(
+      Type.Boolean({ description: 'Each parent shipment followed by its packages (by number), in the one job' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -114,7 +151,13 @@ export const PrintJobMove = Type.Object(
  */
 export const PrintJobWait = Type.Object(
   {
-    wait_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 25_000, description: 'Wait at most this long for a change (default 0: answer at once)' })),
+    wait_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 25_000,
+        description: 'Wait at most this long for a change (default 0: answer at once)',
+      }),
+    ),
     seen_state: Type.Optional(StringEnum(JOB_STATES, 'The state the caller already shows')),
     seen_done: Type.Optional(Type.Integer({ minimum: 0, description: 'The labels done the caller already shows' })),
   },
@@ -133,7 +176,10 @@ export const PrintJob = Type.Object({
   printer: Type.String(),
   driver: StringEnum(DRIVERS),
   reprint: Type.Boolean(),
-  state: StringEnum(JOB_STATES, 'queued, printing, unconfirmed (waits for the operator: did the label in doubt print?), done, failed or canceled'),
+  state: StringEnum(
+    JOB_STATES,
+    'queued, printing, unconfirmed (waits for the operator: did the label in doubt print?), done, failed or canceled',
+  ),
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
   progress: Type.Object({ done: Type.Integer({ description: 'Labels the printer accepted' }), total: Type.Integer() }),

@@ -11,7 +11,15 @@ import { placeProblem, realPath, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
-import type { PrinterCreateT, PrinterT, PrinterUpdateT, PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
+import type {
+  PrinterCreateT,
+  PrinterT,
+  PrinterUpdateT,
+  PrintJobCreateT,
+  PrintJobMoveT,
+  PrintJobQueryT,
+  PrintJobT,
+} from './schemas.js';
 import { createPrintStore, type JobRow, type PrinterRow, type PrinterValues } from './store.js';
 import { discoverSystemPrinters } from './system-driver.js';
 import type { DriverName, LabelFormat, LabelInput, PrinterSettings, PrinterSpec, RawDriverName } from './types.js';
@@ -22,7 +30,11 @@ export interface LabelsPort {
   labellable(accountId: number, code: string): ShipmentRecord;
   /** The shipments of `codes` a label can be made for, in order; with `packages`, each followed by its live packages. */
   pieces(accountId: number, codes: string[], packages: boolean): ShipmentRecord[];
-  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat; start?: number | undefined }): Promise<Uint8Array>;
+  renderPdf(
+    accountId: number,
+    codes: string[],
+    opts: { format: LabelFormat; start?: number | undefined },
+  ): Promise<Uint8Array>;
   renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): number;
@@ -113,12 +125,12 @@ function checkPrinter(
   const problem = driver.checkConnection(v.connection) ?? (places && placeProblem(v.driver, v.connection, places));
   if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
-    if (!SETTING_DRIVERS[key]?.includes(v.driver)) throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
+    if (!SETTING_DRIVERS[key]?.includes(v.driver))
+      throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
   const formats = formatsOf(v);
   if (v.default_for && !formats.includes(v.default_for))
     throw fieldError('/default_for', `a ${v.driver} printer prints ${formats.join(', ')} only`);
 }
-
 
 /** Printers, the print queue and one-off prints. */
 export function createPrintingService(deps: PrintingDeps) {
@@ -129,7 +141,8 @@ export function createPrintingService(deps: PrintingDeps) {
   function labelsFor(accountId: number): LabelInput {
     return {
       raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
-      pdf: (codes, format, start) => labels.renderPdf(accountId, codes, { format, start: format === 'PDF_A4' ? start : undefined }),
+      pdf: (codes, format, start) =>
+        labels.renderPdf(accountId, codes, { format, start: format === 'PDF_A4' ? start : undefined }),
       async native(code) {
         const row = labels.labellable(accountId, code);
         return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
@@ -154,7 +167,8 @@ export function createPrintingService(deps: PrintingDeps) {
   /** The job, when `action` is one its state allows (job-states.ts); 409 naming the state otherwise. */
   function jobFor(accountId: number, id: string, action: JobAction): JobRow {
     const job = jobRow(accountId, id);
-    if (!canDo(job.state, action)) throw invalidState(`print job ${job.id} is ${job.state}: ${action.replace('_', ' ')} does not apply`);
+    if (!canDo(job.state, action))
+      throw invalidState(`print job ${job.id} is ${job.state}: ${action.replace('_', ' ')} does not apply`);
     return job;
   }
 
@@ -181,11 +195,18 @@ export function createPrintingService(deps: PrintingDeps) {
   }
 
   /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
-  async function jobChange(accountId: number, id: string, seen: { state?: JobState; done?: number }, waitMs: number): Promise<PrintJobT> {
+  async function jobChange(
+    accountId: number,
+    id: string,
+    seen: { state?: JobState; done?: number },
+    waitMs: number,
+  ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
     for (;;) {
       const job = jobView(jobRow(accountId, id));
-      const differs = (seen.state !== undefined && job.state !== seen.state) || (seen.done !== undefined && job.progress.done !== seen.done);
+      const differs =
+        (seen.state !== undefined && job.state !== seen.state) ||
+        (seen.done !== undefined && job.progress.done !== seen.done);
       const left = until - Date.now();
       if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
@@ -238,8 +259,13 @@ export function createPrintingService(deps: PrintingDeps) {
       const driver = drivers[row.driver];
       try {
         // The test page is where a printer that never answers status requests is first recognised.
-        const printer = await withAckMode(driver, specOf(row), null, (answers) => store.setAnswersStatus(row.id, answers));
-        await driver.deliver(printer, await driver.testPage(printer), { name: `test-${printer.name}-${now()}`, format: 'PDF_A7' });
+        const printer = await withAckMode(driver, specOf(row), null, (answers) =>
+          store.setAnswersStatus(row.id, answers),
+        );
+        await driver.deliver(printer, await driver.testPage(printer), {
+          name: `test-${printer.name}-${now()}`,
+          format: 'PDF_A7',
+        });
         return { accepted: true, error: null };
       } catch (e) {
         return { accepted: false, error: (e as Error).message };
@@ -259,18 +285,25 @@ export function createPrintingService(deps: PrintingDeps) {
         if (body.printer) row = printerRow(accountId, body.printer);
         else {
           row = store.defaultPrinter(accountId, body.format ?? 'PDF_A7');
-          if (!row) throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
+          if (!row)
+            throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
         }
         const printer = specOf(row);
         const format = body.format ?? row.default_for ?? 'PDF_A7';
         if (!formatsOf(printer).includes(format))
-          throw fieldError('/format', `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`);
-        if (body.start !== undefined && format !== 'PDF_A4') throw fieldError('/start', 'is accepted with format PDF_A4 only');
+          throw fieldError(
+            '/format',
+            `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`,
+          );
+        if (body.start !== undefined && format !== 'PDF_A4')
+          throw fieldError('/start', 'is accepted with format PDF_A4 only');
         let codes = shipmentCodes(accountId, body);
         if (!body.reprint) {
           const printed = store.alreadyPrinted(accountId, format, codes);
           if (printed.length)
-            throw invalidState(`already printed (or queued): ${printed.join(', ')}; submit with "reprint": true to print again`);
+            throw invalidState(
+              `already printed (or queued): ${printed.join(', ')}; submit with "reprint": true to print again`,
+            );
         } else {
           // A reprint of a label whose job has not printed it yet joins that job: one label, not two.
           const pending = store.pending(accountId, format, codes);
@@ -278,7 +311,12 @@ export function createPrintingService(deps: PrintingDeps) {
           codes = codes.filter((c) => !joined.has(c));
           if (!codes.length) return store.jobById(pending[0]!.id)!;
         }
-        const id = store.insertJob(accountId, { codes, format, printer: row, reprint: !!body.reprint, start: body.start ?? 1 }, now(), Date.now());
+        const id = store.insertJob(
+          accountId,
+          { codes, format, printer: row, reprint: !!body.reprint, start: body.start ?? 1 },
+          now(),
+          Date.now(),
+        );
         return store.jobById(id)!;
       });
       queue.wake();
@@ -301,7 +339,8 @@ export function createPrintingService(deps: PrintingDeps) {
      */
     retry: (accountId: number, id: string) =>
       change(accountId, id, 'retry', (job) => {
-        if (job.printer_id === null) throw invalidState(`print job ${job.id}: its printer was removed; move it to another printer`);
+        if (job.printer_id === null)
+          throw invalidState(`print job ${job.id}: its printer was removed; move it to another printer`);
         store.requeue(job.id, now(), Date.now());
       }),
 
@@ -325,14 +364,18 @@ export function createPrintingService(deps: PrintingDeps) {
       }),
 
     /** The operator's answer to an unconfirmed job: print the label in doubt again (the job becomes a reprint). */
-    printAgain: (accountId: number, id: string) => change(accountId, id, 'print_again', (job) => store.printAgain(job.id, now(), Date.now())),
+    printAgain: (accountId: number, id: string) =>
+      change(accountId, id, 'print_again', (job) => store.printAgain(job.id, now(), Date.now())),
 
     /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
     move: (accountId: number, id: string, body: PrintJobMoveT) =>
       change(accountId, id, 'move', (job) => {
         const target = printerRow(accountId, body.printer);
         if (!formatsOf(specOf(target)).includes(job.format))
-          throw fieldError('/printer', `printer ${target.name} (${target.driver}) prints ${formatsOf(specOf(target)).join(', ')} only, not ${job.format}`);
+          throw fieldError(
+            '/printer',
+            `printer ${target.name} (${target.driver}) prints ${formatsOf(specOf(target)).join(', ')} only, not ${job.format}`,
+          );
         store.move(job.id, target, now(), Date.now());
       }),
 
@@ -359,11 +402,19 @@ export function createPrintingService(deps: PrintingDeps) {
      * `station print --to`: prints without configuration or queue, label by label, and rejects at the first
      * label the printer did not accept (the caller's exit code says so).
      */
-    async printOnce(opts: { codes: string[]; driver: RawDriverName; connection: string; dpi: 203 | 300 }, onLabel?: (n: number) => void) {
+    async printOnce(
+      opts: { codes: string[]; driver: RawDriverName; connection: string; dpi: 203 | 300 },
+      onLabel?: (n: number) => void,
+    ) {
       const driver = drivers[opts.driver];
       const problem = driver.checkConnection(opts.connection);
       if (problem) throw fieldError('/to', problem);
-      const given: PrinterSpec = { name: 'one-off', driver: opts.driver, connection: opts.connection, settings: { dpi: opts.dpi } };
+      const given: PrinterSpec = {
+        name: 'one-off',
+        driver: opts.driver,
+        connection: opts.connection,
+        settings: { dpi: opts.dpi },
+      };
       // Asked once: a printer that never answers status is acknowledged by closing the connection, at once.
       const printer = await withAckMode(driver, given, null, () => undefined);
       let n = 0;

@@ -68,7 +68,9 @@ export function createPrintStore(db: Db) {
     printers: db.prepare<[number], PrinterRow>('SELECT * FROM printers WHERE account_id = ? ORDER BY name'),
     printer: db.prepare<[number, string], PrinterRow>('SELECT * FROM printers WHERE account_id = ? AND name = ?'),
     printerById: db.prepare<[number], PrinterRow>('SELECT * FROM printers WHERE id = ?'),
-    defaultPrinter: db.prepare<[number, string], PrinterRow>('SELECT * FROM printers WHERE account_id = ? AND default_for = ?'),
+    defaultPrinter: db.prepare<[number, string], PrinterRow>(
+      'SELECT * FROM printers WHERE account_id = ? AND default_for = ?',
+    ),
     insertPrinter: db.prepare(
       `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, created_at, updated_at)
        VALUES (@account_id, @name, @driver, @connection, @settings, @default_for, @folder_real, @now, @now)`,
@@ -82,7 +84,9 @@ export function createPrintStore(db: Db) {
     answersStatus: db.prepare('UPDATE printers SET answers_status = @value WHERE id = @id'),
     clearDefault: db.prepare('UPDATE printers SET default_for = NULL WHERE account_id = ? AND default_for = ?'),
     deletePrinter: db.prepare('DELETE FROM printers WHERE account_id = ? AND name = ?'),
-    holding: db.prepare<[number], { n: number }>(`SELECT count(*) AS n FROM print_jobs WHERE printer_id = ? AND state IN (${HOLDING})`),
+    holding: db.prepare<[number], { n: number }>(
+      `SELECT count(*) AS n FROM print_jobs WHERE printer_id = ? AND state IN (${HOLDING})`,
+    ),
     job: db.prepare<[number, number], JobRow>('SELECT * FROM print_jobs WHERE account_id = ? AND id = ?'),
     jobById: db.prepare<[number], JobRow>('SELECT * FROM print_jobs WHERE id = ?'),
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
@@ -126,7 +130,10 @@ export function createPrintStore(db: Db) {
      * The next job this worker may run: queued and due, or printing under a lease that ran out with no label in
      * doubt (its process died between labels). Jobs of a printer this worker is already busy with wait their turn.
      */
-    claim: db.prepare<{ owner: string; now: number; lease_until: number; busy: string; stamp: number; only: number | null }, JobRow>(
+    claim: db.prepare<
+      { owner: string; now: number; lease_until: number; busy: string; stamp: number; only: number | null },
+      JobRow
+    >(
       `UPDATE print_jobs SET state = 'printing', lease_owner = @owner, lease_until = @lease_until,
          attempts = attempts + 1, updated_at = @stamp
        WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
@@ -141,7 +148,9 @@ export function createPrintStore(db: Db) {
        FROM print_jobs j JOIN printers p ON p.id = j.printer_id
        WHERE j.state IN ('queued', 'printing') AND p.connection NOT IN (SELECT value FROM json_each(@busy))`,
     ),
-    sending: db.prepare(`UPDATE print_jobs SET in_doubt = 1 WHERE id = @id AND lease_owner = @owner AND state = 'printing'`),
+    sending: db.prepare(
+      `UPDATE print_jobs SET in_doubt = 1 WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
     // Also after a cancel: the label in flight finishes, and it counts.
     progress: db.prepare(
       `UPDATE print_jobs SET done = @done, in_doubt = 0, lease_until = @lease_until, updated_at = @now
@@ -166,7 +175,9 @@ export function createPrintStore(db: Db) {
       `UPDATE print_jobs SET state = 'unconfirmed', in_doubt = 0, lease_owner = NULL, lease_until = NULL, last_error = @error,
        updated_at = @now WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
     ),
-    letGo: db.prepare(`UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ? AND state != 'printing'`),
+    letGo: db.prepare(
+      `UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ? AND state != 'printing'`,
+    ),
     release: db.prepare(
       `UPDATE print_jobs SET state = ${HANDED_BACK}, in_doubt = 0, lease_owner = NULL, lease_until = NULL,
        attempts = CASE in_doubt WHEN 1 THEN attempts ELSE max(attempts - 1, 0) END,
@@ -208,13 +219,20 @@ export function createPrintStore(db: Db) {
     savePrinter(accountId: number, name: string, v: PrinterValues, now: number, exists: boolean): void {
       if (v.default_for) q.clearDefault.run(accountId, v.default_for);
       const row = {
-        account_id: accountId, name, driver: v.driver, connection: v.connection, settings: JSON.stringify(v.settings),
-        default_for: v.default_for, folder_real: v.folder_real ?? null, now,
+        account_id: accountId,
+        name,
+        driver: v.driver,
+        connection: v.connection,
+        settings: JSON.stringify(v.settings),
+        default_for: v.default_for,
+        folder_real: v.folder_real ?? null,
+        now,
       };
       (exists ? q.updatePrinter : q.insertPrinter).run(row);
     },
     /** Records what the printer answers to status requests (null: learn it again). */
-    setAnswersStatus: (id: number, value: boolean | null) => q.answersStatus.run({ id, value: value === null ? null : value ? 1 : 0 }),
+    setAnswersStatus: (id: number, value: boolean | null) =>
+      q.answersStatus.run({ id, value: value === null ? null : value ? 1 : 0 }),
     deletePrinter: (accountId: number, name: string) => q.deletePrinter.run(accountId, name).changes > 0,
     /** Jobs that keep the printer from being removed. */
     holding: (printerId: number) => q.holding.get(printerId)!.n,
@@ -274,7 +292,8 @@ export function createPrintStore(db: Db) {
     fail: (id: number, owner: string, error: string, now: number) => q.fail.run({ id, owner, error, now }).changes > 0,
     backoff: (id: number, owner: string, error: string, nextAttemptAt: number, now: number) =>
       q.backoff.run({ id, owner, error, next_attempt_at: nextAttemptAt, now }).changes > 0,
-    unconfirmed: (id: number, owner: string, error: string, now: number) => q.unconfirmed.run({ id, owner, error, now }).changes > 0,
+    unconfirmed: (id: number, owner: string, error: string, now: number) =>
+      q.unconfirmed.run({ id, owner, error, now }).changes > 0,
     /** The worker is done with a job that is no longer its to print (canceled meanwhile). */
     letGo: (id: number, owner: string) => q.letGo.run(id, owner),
     /**
@@ -289,11 +308,21 @@ export function createPrintStore(db: Db) {
     requeue: (id: number, now: number, wall: number) => q.requeue.run({ id, now, wall }),
     cancel: (id: number, now: number) => q.cancel.run({ id, now }),
     /** "It printed": the unit in doubt counts as printed; the rest of the job, if any, resumes. */
-    confirm: (id: number, unit: number, now: number, wall: number) => q.confirm.run({ id, unit, now, wall }).changes > 0,
+    confirm: (id: number, unit: number, now: number, wall: number) =>
+      q.confirm.run({ id, unit, now, wall }).changes > 0,
     /** "Print again": the unit in doubt is sent again, at the operator's request (the job is marked a reprint). */
     printAgain: (id: number, now: number, wall: number) => q.printAgain.run({ id, now, wall }).changes > 0,
     move: (id: number, printer: PrinterRow, now: number, wall: number) =>
-      q.move.run({ id, printer_id: printer.id, printer: printer.name, driver: printer.driver, connection: printer.connection, settings: printer.settings, now, wall }),
+      q.move.run({
+        id,
+        printer_id: printer.id,
+        printer: printer.name,
+        driver: printer.driver,
+        connection: printer.connection,
+        settings: printer.settings,
+        now,
+        wall,
+      }),
   };
 }
 

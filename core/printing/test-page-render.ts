@@ -19,7 +19,10 @@ async function barcode(opts: Parameters<typeof bwipjs.toBuffer>[0], dpi: number)
  */
 export async function testPageRaster(name: string, dpi: number): Promise<MonoRaster> {
   const scale = dpi >= 300 ? 3 : 2;
-  const code = await barcode({ bcid: 'code128', text: name, scale, height: 12, includetext: true, textxalign: 'center' }, dpi);
+  const code = await barcode(
+    { bcid: 'code128', text: name, scale, height: 12, includetext: true, textxalign: 'center' },
+    dpi,
+  );
   const qr = await barcode({ bcid: 'qrcode', text: `Shipping Station test page: ${name}`, scale: scale + 1 }, dpi);
   const margin = Math.round(dpi / 10);
   const page = blankRaster(Math.max(code.width, qr.width) + 2 * margin, code.height + qr.height + 3 * margin, dpi);
@@ -40,6 +43,11 @@ export async function testPagePdf(name: string, format: LabelFormat): Promise<Ui
   const page = doc.addPage([w, h]);
   const img = await doc.embedPng(rasterToPng(raster));
   const scale = Math.min((w * 0.9) / img.width, (h * 0.9) / img.height, 72 / raster.dpi);
-  page.drawImage(img, { x: (w - img.width * scale) / 2, y: (h - img.height * scale) / 2, width: img.width * scale, height: img.height * scale });
+  page.drawImage(img, {
+    x: (w - img.width * scale) / 2,
+    y: (h - img.height * scale) / 2,
+    width: img.width * scale,
+    height: img.height * scale,
+  });
   return doc.save();
 }

@@ -35,7 +35,11 @@ export interface SendOptions {
   beforeWrite?: () => void;
 }
 
-export const DEFAULT_SEND: Required<Omit<SendOptions, 'signal' | 'beforeWrite'>> = { connectTimeoutMs: 5000, writeTimeoutMs: 30000, ackTimeoutMs: 2000 };
+export const DEFAULT_SEND: Required<Omit<SendOptions, 'signal' | 'beforeWrite'>> = {
+  connectTimeoutMs: 5000,
+  writeTimeoutMs: 30000,
+  ackTimeoutMs: 2000,
+};
 
 /**
  * The acknowledgement of a raw printer: a status request sent right after the job. The printer reads its input
@@ -49,11 +53,22 @@ export interface Ack {
 }
 
 /** Sends one job and resolves only when every byte was accepted; a failure is a TransportError. */
-export function sendRaw(endpoint: Endpoint, bytes: Uint8Array, opts: SendOptions & { ack?: Ack | null } = {}): Promise<void> {
-  return endpoint.kind === 'tcp' ? sendTcp(endpoint.host, endpoint.port, bytes, opts) : sendDevice(endpoint.path, bytes, opts.beforeWrite);
+export function sendRaw(
+  endpoint: Endpoint,
+  bytes: Uint8Array,
+  opts: SendOptions & { ack?: Ack | null } = {},
+): Promise<void> {
+  return endpoint.kind === 'tcp'
+    ? sendTcp(endpoint.host, endpoint.port, bytes, opts)
+    : sendDevice(endpoint.path, bytes, opts.beforeWrite);
 }
 
-function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOptions & { ack?: Ack | null }): Promise<void> {
+function sendTcp(
+  host: string,
+  port: number,
+  bytes: Uint8Array,
+  opts: SendOptions & { ack?: Ack | null },
+): Promise<void> {
   const o = { ...DEFAULT_SEND, ...opts };
   const where = `${host}:${port}`;
   const ack = opts.ack ?? null;
@@ -72,7 +87,11 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
       opts.signal?.removeEventListener('abort', onAbort);
       if (err) {
         socket.destroy();
-        reject(err instanceof TransportError ? err : new TransportError(`${where}: ${err.message}`, { delivered: writing ? 'maybe' : 'no' }));
+        reject(
+          err instanceof TransportError
+            ? err
+            : new TransportError(`${where}: ${err.message}`, { delivered: writing ? 'maybe' : 'no' }),
+        );
         return;
       }
       // Close gently (FIN): an abrupt reset right after the job could make a printer drop its input.
@@ -84,7 +103,10 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort);
 
-    timer = setTimeout(() => settle(new TransportError(`${where}: no connection within ${o.connectTimeoutMs} ms`, { delivered: 'no' })), o.connectTimeoutMs);
+    timer = setTimeout(
+      () => settle(new TransportError(`${where}: no connection within ${o.connectTimeoutMs} ms`, { delivered: 'no' })),
+      o.connectTimeoutMs,
+    );
     socket.once('connect', () => {
       clearTimeout(timer);
       try {
@@ -93,7 +115,10 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
         return settle(e as Error);
       }
       writing = true;
-      timer = setTimeout(() => settle(new TransportError(`${where}: the printer did not take the job within ${o.writeTimeoutMs} ms`)), o.writeTimeoutMs);
+      timer = setTimeout(
+        () => settle(new TransportError(`${where}: the printer did not take the job within ${o.writeTimeoutMs} ms`)),
+        o.writeTimeoutMs,
+      );
       if (ack) socket.write(Buffer.concat([bytes, ack.request]));
       else socket.end(bytes);
     });
@@ -112,11 +137,19 @@ function sendTcp(host: string, port: number, bytes: Uint8Array, opts: SendOption
       });
     }
     socket.once('end', () =>
-      settle(flushed ? undefined : new TransportError(`${where}: the printer closed the connection before acknowledging the job`)),
+      settle(
+        flushed
+          ? undefined
+          : new TransportError(`${where}: the printer closed the connection before acknowledging the job`),
+      ),
     );
     socket.once('error', (e) => settle(e));
     socket.once('close', () =>
-      settle(flushed ? undefined : new TransportError(`${where}: the connection closed before the printer acknowledged the job`)),
+      settle(
+        flushed
+          ? undefined
+          : new TransportError(`${where}: the connection closed before the printer acknowledged the job`),
+      ),
     );
   });
 }
@@ -163,7 +196,8 @@ export function queryTcp(
   complete: (answer: Buffer) => boolean,
   timeoutMs = 2000,
 ): Promise<Buffer> {
-  if (endpoint.kind !== 'tcp') return Promise.reject(new TransportError(`${describeEndpoint(endpoint)}: no status over a device file`));
+  if (endpoint.kind !== 'tcp')
+    return Promise.reject(new TransportError(`${describeEndpoint(endpoint)}: no status over a device file`));
   const { host, port } = endpoint;
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port });
@@ -208,10 +242,14 @@ export function answersStatus(
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      if (result instanceof Error) reject(new TransportError(`${host}:${port}: ${result.message}`, { delivered: 'no' }));
+      if (result instanceof Error)
+        reject(new TransportError(`${host}:${port}: ${result.message}`, { delivered: 'no' }));
       else resolve(result);
     };
-    let timer = setTimeout(() => done(new Error(`no connection within ${DEFAULT_SEND.connectTimeoutMs} ms`)), DEFAULT_SEND.connectTimeoutMs);
+    let timer = setTimeout(
+      () => done(new Error(`no connection within ${DEFAULT_SEND.connectTimeoutMs} ms`)),
+      DEFAULT_SEND.connectTimeoutMs,
+    );
     socket.once('connect', () => {
       connected = true;
       clearTimeout(timer);

@@ -33,7 +33,8 @@ export const TSPL_STATUS_REQUEST = Uint8Array.from([0x1b, 0x21, 0x3f]);
  */
 export function tsplAck(payload: Uint8Array): Ack {
   let strays = 0;
-  for (let i = 0; i + 2 < payload.length; i++) if (payload[i] === 0x1b && payload[i + 1] === 0x21 && payload[i + 2] === 0x3f) strays++;
+  for (let i = 0; i + 2 < payload.length; i++)
+    if (payload[i] === 0x1b && payload[i + 1] === 0x21 && payload[i + 2] === 0x3f) strays++;
   const expected = 1 + strays;
   return { request: TSPL_STATUS_REQUEST, complete: (answer) => answer.length >= expected };
 }
@@ -41,7 +42,12 @@ export function tsplAck(payload: Uint8Array): Ack {
 export function parseTsplStatus(answer: Buffer): PrinterStatus {
   const b = answer[0] ?? 0;
   const names: Array<[number, string]> = [
-    [0x01, 'head open'], [0x02, 'paper jam'], [0x04, 'paper out'], [0x08, 'ribbon out'], [0x10, 'paused'], [0x20, 'printing'],
+    [0x01, 'head open'],
+    [0x02, 'paper jam'],
+    [0x04, 'paper out'],
+    [0x08, 'ribbon out'],
+    [0x10, 'paused'],
+    [0x20, 'printing'],
   ];
   const flags = names.filter(([bit]) => b & bit).map(([, n]) => n);
   return {

@@ -8,7 +8,6 @@ export type DriverName = (typeof DRIVERS)[number];
 export const RAW_DRIVERS = ['escpos', 'zpl', 'tspl'] as const;
 export type RawDriverName = (typeof RAW_DRIVERS)[number];
 
-
 /** Per-printer knobs. Each driver reads the ones that mean something to it (see docs/printing.md). */
 export interface PrinterSettings {
   /** Print-head resolution of raw printers; the label is rasterised at this density. Default 203. */
@@ -88,7 +87,13 @@ export interface Driver {
   /** A message naming what is wrong with the connection string, or null when it is usable. */
   checkConnection(connection: string): string | null;
   /** `start`: PDF_A4 only, the first tile (1..8) of the unit's sheet. */
-  prepare(labels: LabelInput, codes: string[], printer: PrinterSpec, format: LabelFormat, start?: number): Promise<Uint8Array>;
+  prepare(
+    labels: LabelInput,
+    codes: string[],
+    printer: PrinterSpec,
+    format: LabelFormat,
+    start?: number,
+  ): Promise<Uint8Array>;
   testPage(printer: PrinterSpec): Promise<Uint8Array>;
   /** Resolves once the printer (or spooler, or folder) has accepted every byte. */
   deliver(printer: PrinterSpec, payload: Uint8Array, unit: UnitInfo): Promise<void>;

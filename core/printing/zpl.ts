@@ -21,7 +21,7 @@ function compressRow(hex: string): string {
   const fillOnes = trimmed.length === hex.length && /F+$/.test(hex);
   const body = fillOnes ? hex.replace(/F+$/, '') : trimmed;
   let out = '';
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     let j = i + 1;
     while (j < body.length && body[j] === body[i]) j++;
     const n = j - i;
@@ -79,6 +79,11 @@ export function parseZplStatus(answer: Buffer): PrinterStatus {
   const paused = lines[0]?.[2] === '1';
   const headOpen = lines[1]?.[2] === '1';
   const ribbonOut = lines[1]?.[3] === '1';
-  const flags = [paperOut && 'paper out', paused && 'paused', headOpen && 'head open', ribbonOut && 'ribbon out'].filter(Boolean);
+  const flags = [
+    paperOut && 'paper out',
+    paused && 'paused',
+    headOpen && 'head open',
+    ribbonOut && 'ribbon out',
+  ].filter(Boolean);
   return { online: !paused, paper_out: paperOut, head_open: headOpen, detail: flags.length ? flags.join(', ') : null };
 }

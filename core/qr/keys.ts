@@ -1,6 +1,15 @@
 import { createPublicKey, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
@@ -77,7 +86,9 @@ export function createKeyStore(dir: string, clock: Clock) {
   }
 
   function active(): KeyRecord | undefined {
-    return load().filter((r) => r.retired_at === null).at(-1);
+    return load()
+      .filter((r) => r.retired_at === null)
+      .at(-1);
   }
 
   return {
@@ -106,7 +117,8 @@ export function createKeyStore(dir: string, clock: Clock) {
      * Keys as WebCrypto CryptoKeys, imported once: jose 6 signs through WebCrypto and would otherwise convert a
      * KeyObject on every call (a third of a label's signing time).
      */
-    privateKey: (r: KeyRecord): Promise<CryptoKey> => cached(privateKeys, r, () => importJWK(r.jwk as JWK, 'EdDSA') as Promise<CryptoKey>),
+    privateKey: (r: KeyRecord): Promise<CryptoKey> =>
+      cached(privateKeys, r, () => importJWK(r.jwk as JWK, 'EdDSA') as Promise<CryptoKey>),
 
     publicKey: (r: KeyRecord): Promise<CryptoKey> => {
       const { d: _private, ...pub } = r.jwk;

@@ -39,7 +39,12 @@ export function createQrTokens(keys: KeyStore, clock: Clock) {
     /** The published key set (`/.well-known/jwks.json`): every key that is not retired. */
     jwks(): { keys: PublicJwk[] } {
       keys.ensureActive();
-      return { keys: keys.list().filter((k) => k.retired_at === null).map((k) => keys.publicJwk(k)) };
+      return {
+        keys: keys
+          .list()
+          .filter((k) => k.retired_at === null)
+          .map((k) => keys.publicJwk(k)),
+      };
     },
 
     /** Checks a scanned token offline against the keys in the data directory; throws InvalidQrToken saying why. */
@@ -64,7 +69,8 @@ export function createQrTokens(keys: KeyStore, clock: Clock) {
         return { code, acc, iat, kid };
       } catch (e) {
         if (e instanceof InvalidQrToken) throw e;
-        if (e instanceof errors.JWSSignatureVerificationFailed) throw new InvalidQrToken('bad signature', 'the signature does not match');
+        if (e instanceof errors.JWSSignatureVerificationFailed)
+          throw new InvalidQrToken('bad signature', 'the signature does not match');
         throw new InvalidQrToken('malformed', (e as Error).message);
       }
     },

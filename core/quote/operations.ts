@@ -21,7 +21,8 @@ const PARCEL = ['length', 'width', 'height', 'weight'] as const;
 function sizeOf(q: QuoteQueryT): Size | Parcel {
   const given = PARCEL.filter((k) => q[k] !== undefined);
   if (given.length === 0) return q.size ?? 'M';
-  if (q.size !== undefined) throw fieldError('/size', 'must not be given with the parcel (the rate card decides its size)');
+  if (q.size !== undefined)
+    throw fieldError('/size', 'must not be given with the parcel (the rate card decides its size)');
   const missing = PARCEL.filter((k) => q[k] === undefined);
   if (missing.length)
     throw validationError(missing.map((k) => ({ path: `/${k}`, message: `is required with ${given.join(', ')}` })));

@@ -10,7 +10,9 @@ export interface Parcel {
 }
 
 const fits = (l: RateCard['file']['sizes'][Size], p: Parcel) =>
-  Math.max(p.length, p.width, p.height) <= l.max_side_cm && p.length + p.width + p.height <= l.max_sum_cm && p.weight <= l.max_weight_kg;
+  Math.max(p.length, p.width, p.height) <= l.max_side_cm &&
+  p.length + p.width + p.height <= l.max_sum_cm &&
+  p.weight <= l.max_weight_kg;
 
 /**
  * The card's smallest size whose limits the parcel keeps (longest side, sum of the sides, weight). A parcel
@@ -22,14 +24,21 @@ export function sizeOfParcel(card: RateCard, p: Parcel): Size {
   const largest = SIZES[SIZES.length - 1]!;
   const max = card.file.sizes[largest];
   const errors: FieldError[] = [];
-  if (p.weight > max.max_weight_kg) errors.push({ path: '/weight', message: `${p.weight} kg is over the largest size (${max.max_weight_kg} kg)` });
+  if (p.weight > max.max_weight_kg)
+    errors.push({ path: '/weight', message: `${p.weight} kg is over the largest size (${max.max_weight_kg} kg)` });
   // Every side is named: one that is too long says so, the others when the three together are too much.
   const sum = +(p.length + p.width + p.height).toFixed(3);
   for (const side of ['length', 'width', 'height'] as const) {
     if (p[side] > max.max_side_cm)
-      errors.push({ path: `/${side}`, message: `${p[side]} cm is over the largest size's longest side (${max.max_side_cm} cm)` });
+      errors.push({
+        path: `/${side}`,
+        message: `${p[side]} cm is over the largest size's longest side (${max.max_side_cm} cm)`,
+      });
     else if (sum > max.max_sum_cm)
-      errors.push({ path: `/${side}`, message: `length + width + height = ${sum} cm is over the largest size (${max.max_sum_cm} cm)` });
+      errors.push({
+        path: `/${side}`,
+        message: `length + width + height = ${sum} cm is over the largest size (${max.max_sum_cm} cm)`,
+      });
   }
   throw validationError(errors);
 }

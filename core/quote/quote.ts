@@ -24,7 +24,9 @@ export function zoneOf(card: RateCard, dest: Destination): CompiledZone | null {
   }
   const key = card.zipKey(dest.zip);
   if (key === null) return null;
-  return card.zones.find((z) => z.zips.some((r) => compareKeys(r.from, key) <= 0 && compareKeys(key, r.to) <= 0)) ?? null;
+  return (
+    card.zones.find((z) => z.zips.some((r) => compareKeys(r.from, key) <= 0 && compareKeys(key, r.to) <= 0)) ?? null
+  );
 }
 
 /**

@@ -13,8 +13,15 @@ export const SIZES = ['S', 'M', 'L', 'XL'] as const;
 export type Size = (typeof SIZES)[number];
 
 const Time = (description: string) =>
-  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description, 'x-error': 'must be a time HH:MM (00:00 to 23:59)' });
-const ZoneId = Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,31}$', 'x-error': 'must be 1 to 32 upper-case letters, digits or _' });
+  Type.String({
+    pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+    description,
+    'x-error': 'must be a time HH:MM (00:00 to 23:59)',
+  });
+const ZoneId = Type.String({
+  pattern: '^[A-Z][A-Z0-9_]{0,31}$',
+  'x-error': 'must be 1 to 32 upper-case letters, digits or _',
+});
 const Km = Type.Number({ minimum: 0, maximum: 40_000 });
 const Money = Type.Number({ minimum: 0, maximum: 1e9, 'x-error': 'must be an amount from 0' });
 
@@ -33,12 +40,18 @@ const Zone = Type.Object(
     name: RequiredText('Name people read'),
     zips: Type.Optional(
       Type.Array(
-        Type.Object({ from: RequiredText('First postal-code key'), to: RequiredText('Last postal-code key') }, { additionalProperties: false }),
+        Type.Object(
+          { from: RequiredText('First postal-code key'), to: RequiredText('Last postal-code key') },
+          { additionalProperties: false },
+        ),
         { description: 'Inclusive postal-code ranges (compared after zip_key)' },
       ),
     ),
     distance_km: Type.Optional(
-      Type.Object({ from: Km, to: Km }, { additionalProperties: false, description: 'Distance band from the origin: from <= d < to' }),
+      Type.Object(
+        { from: Km, to: Km },
+        { additionalProperties: false, description: 'Distance band from the origin: from <= d < to' },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -63,8 +76,13 @@ const MethodEntry = Type.Object(
     name: RequiredText('Name of the method'),
     title: RequiredText('Title shown to the buyer'),
     cutoff: Type.Optional(Time("This method's cut-off, instead of the card's")),
-    same_day: Type.Optional(Type.Boolean({ description: 'Offered only when dispatched today (before the cut-off of a working day)' })),
-    zones: Type.Record(ZoneId, ZoneService, { additionalProperties: false, description: 'The zones this method serves, by zone id' }),
+    same_day: Type.Optional(
+      Type.Boolean({ description: 'Offered only when dispatched today (before the cut-off of a working day)' }),
+    ),
+    zones: Type.Record(ZoneId, ZoneService, {
+      additionalProperties: false,
+      description: 'The zones this method serves, by zone id',
+    }),
   },
   { additionalProperties: false },
 );
@@ -104,11 +122,21 @@ export const RateCardFile = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    sizes: Type.Object({ S: SizeLimits, M: SizeLimits, L: SizeLimits, XL: SizeLimits }, { additionalProperties: false }),
-    zip_key: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'Regular expression; its first group (or whole match) is the postal-code key' }),
+    sizes: Type.Object(
+      { S: SizeLimits, M: SizeLimits, L: SizeLimits, XL: SizeLimits },
+      { additionalProperties: false },
     ),
-    zones: Type.Array(Zone, { minItems: 1, description: 'Checked in order; the first zone that holds the destination wins' }),
+    zip_key: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Regular expression; its first group (or whole match) is the postal-code key',
+      }),
+    ),
+    zones: Type.Array(Zone, {
+      minItems: 1,
+      description: 'Checked in order; the first zone that holds the destination wins',
+    }),
     methods: Type.Array(MethodEntry, { minItems: 1 }),
   },
   { additionalProperties: false },

@@ -78,7 +78,8 @@ export function compileRateCard(input: unknown): RateCard {
   const fail = (path: string, message: string) => errors.push({ path, message });
 
   if (!IANAZone.isValidZone(file.origin.time_zone)) fail('/origin/time_zone', 'is not an IANA time zone');
-  if (!Intl.supportedValuesOf('currency').includes(file.currency)) fail('/currency', 'is not an ISO 4217 currency code');
+  if (!Intl.supportedValuesOf('currency').includes(file.currency))
+    fail('/currency', 'is not an ISO 4217 currency code');
   if (minutes(file.cutoff) >= minutes(file.delivery_time)) fail('/cutoff', 'must be before delivery_time');
 
   const limits = ['max_side_cm', 'max_sum_cm', 'max_weight_kg'] as const;
@@ -105,10 +106,12 @@ export function compileRateCard(input: unknown): RateCard {
       const to = zipKey(r.to);
       if (from === null) fail(`/zones/${i}/zips/${j}/from`, 'does not match zip_key');
       if (to === null) fail(`/zones/${i}/zips/${j}/to`, 'does not match zip_key');
-      if (from !== null && to !== null && compareKeys(from, to) > 0) fail(`/zones/${i}/zips/${j}/to`, 'must not be before from');
+      if (from !== null && to !== null && compareKeys(from, to) > 0)
+        fail(`/zones/${i}/zips/${j}/to`, 'must not be before from');
       return { from: from ?? '', to: to ?? '' };
     });
-    if (z.distance_km && z.distance_km.from >= z.distance_km.to) fail(`/zones/${i}/distance_km/to`, 'must be above from');
+    if (z.distance_km && z.distance_km.from >= z.distance_km.to)
+      fail(`/zones/${i}/distance_km/to`, 'must be above from');
     return { id: z.id, name: z.name, zips, distance: z.distance_km ?? null };
   });
 
@@ -118,7 +121,8 @@ export function compileRateCard(input: unknown): RateCard {
     if (methodIds.has(m.method)) fail(`${at}/method`, `repeats method ${m.method}`);
     methodIds.add(m.method);
     const cutoff = minutes(m.cutoff ?? file.cutoff);
-    if (m.cutoff !== undefined && cutoff >= minutes(file.delivery_time)) fail(`${at}/cutoff`, 'must be before delivery_time');
+    if (m.cutoff !== undefined && cutoff >= minutes(file.delivery_time))
+      fail(`${at}/cutoff`, 'must be before delivery_time');
     const served = Object.entries(m.zones);
     if (!served.length) fail(`${at}/zones`, 'must name at least one zone');
     const zoneMap: CompiledMethod['zones'] = new Map();

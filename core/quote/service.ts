@@ -43,7 +43,9 @@ export function createQuoteService(db: Db, clock: Clock) {
   /** Validates the card whole before writing anything: a refused card leaves the active one in force. */
   function importCard(input: unknown, source: string): RateCardInfo {
     const card = compileRateCard(input);
-    inTransaction(db, () => store.activate(card.file.version, JSON.stringify(card.file), source, clock.now().getTime()));
+    inTransaction(db, () =>
+      store.activate(card.file.version, JSON.stringify(card.file), source, clock.now().getTime()),
+    );
     return active();
   }
 
@@ -57,7 +59,8 @@ export function createQuoteService(db: Db, clock: Clock) {
       const card = compileRateCard(JSON.parse(readFileSync(file, 'utf8')));
       inTransaction(db, () => {
         // Checked again inside the write lock: another process may have seeded meanwhile.
-        if (store.isEmpty()) store.activate(card.file.version, JSON.stringify(card.file), 'default', clock.now().getTime());
+        if (store.isEmpty())
+          store.activate(card.file.version, JSON.stringify(card.file), 'default', clock.now().getTime());
       });
     },
 

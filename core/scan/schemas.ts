@@ -3,13 +3,23 @@ import { RequiredText } from '../schemas/common.js';
 import { Shipment } from '../shipments/schemas.js';
 
 export const ScanQuery = Type.Object(
-  { value: RequiredText("What the scanner read: an order ref, a shipment code (the label's barcode) or a label's QR token") },
+  {
+    value: RequiredText(
+      "What the scanner read: an order ref, a shipment code (the label's barcode) or a label's QR token",
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const ScanResult = Type.Union([
-  Type.Object({ kind: Type.Literal('shipment'), shipment: Shipment }, { description: 'The value names this shipment of the account' }),
-  Type.Object({ kind: Type.Literal('new'), ref: Type.String({ description: 'The value, as the ref of a new shipment' }) }, {
-    description: 'Nothing of the account has this value: a new shipment with it as its ref',
-  }),
+  Type.Object(
+    { kind: Type.Literal('shipment'), shipment: Shipment },
+    { description: 'The value names this shipment of the account' },
+  ),
+  Type.Object(
+    { kind: Type.Literal('new'), ref: Type.String({ description: 'The value, as the ref of a new shipment' }) },
+    {
+      description: 'Nothing of the account has this value: a new shipment with it as its ref',
+    },
+  ),
 ]);

@@ -7,19 +7,55 @@ export const CODE_LENGTH = 10;
 export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 export const STATUSES = [
-  'CANCELED', 'COLLECTED', 'CONSOLIDATED', 'DELIVERED', 'RECEIVED', 'RECOVERED', 'RETURNED', 'OUT_FOR_DELIVERY',
-  'OUT_FOR_RECOVERY', 'OUT_FOR_RETURN', 'TO_COLLECT', 'TO_CONFIRM', 'TO_DELIVER', 'TO_RECEIVE', 'TO_RECOVER',
-  'TO_RETURN', 'TO_CONSOLIDATE',
+  'CANCELED',
+  'COLLECTED',
+  'CONSOLIDATED',
+  'DELIVERED',
+  'RECEIVED',
+  'RECOVERED',
+  'RETURNED',
+  'OUT_FOR_DELIVERY',
+  'OUT_FOR_RECOVERY',
+  'OUT_FOR_RETURN',
+  'TO_COLLECT',
+  'TO_CONFIRM',
+  'TO_DELIVER',
+  'TO_RECEIVE',
+  'TO_RECOVER',
+  'TO_RETURN',
+  'TO_CONSOLIDATE',
 ] as const;
 export type Status = (typeof STATUSES)[number];
 
-export const SUB_STATUSES = ['ADMITTED', 'BLOCKED', 'CONFIRMED', 'DISPATCHED', 'EXPIRED', 'NOT_VISITED', 'PICK_UP', 'VISITED'] as const;
+export const SUB_STATUSES = [
+  'ADMITTED',
+  'BLOCKED',
+  'CONFIRMED',
+  'DISPATCHED',
+  'EXPIRED',
+  'NOT_VISITED',
+  'PICK_UP',
+  'VISITED',
+] as const;
 export type SubStatus = (typeof SUB_STATUSES)[number];
 
 export const ISSUES = [
-  'ABSENT_RECEIVER', 'ON_VACATIONS', 'VEHICLE_ISSUE', 'BUSINESS_HOURS', 'INCORRECT_ADDRESS', 'REJECTED',
-  'UNREACHABLE_RECEIVER', 'UNREACHABLE_AREA', 'CANCELED', 'DUPLICATED', 'WRONG_PRODUCT', 'RESCHEDULED', 'OVERSIZE',
-  'NOT_VISITED', 'STOLEN', 'LOST',
+  'ABSENT_RECEIVER',
+  'ON_VACATIONS',
+  'VEHICLE_ISSUE',
+  'BUSINESS_HOURS',
+  'INCORRECT_ADDRESS',
+  'REJECTED',
+  'UNREACHABLE_RECEIVER',
+  'UNREACHABLE_AREA',
+  'CANCELED',
+  'DUPLICATED',
+  'WRONG_PRODUCT',
+  'RESCHEDULED',
+  'OVERSIZE',
+  'NOT_VISITED',
+  'STOLEN',
+  'LOST',
 ] as const;
 
 export const OPERATION_TYPES = ['DELIVERY', 'RETURN', 'EXCHANGE'] as const;
@@ -41,7 +77,13 @@ export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
  * station.admin (station-wide settings, rate card and office directory, which every account of the station reads).
  */
 export const PERMISSIONS = [
-  'rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write', 'station.admin',
+  'rates.read',
+  'shipments.read',
+  'shipments.write',
+  'events.read',
+  'events.write',
+  'tokens.write',
+  'station.admin',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -5,7 +5,12 @@ import { ADDRESS_TYPES, COUNTRIES } from './codes.js';
 export const Text = (opts: { minLength?: number; description?: string } = {}) =>
   Type.String({ maxLength: 500, ...opts });
 export const RequiredText = (description?: string) =>
-  Type.String({ minLength: 1, maxLength: 500, 'x-error': 'must be 1 to 500 characters', ...(description ? { description } : {}) });
+  Type.String({
+    minLength: 1,
+    maxLength: 500,
+    'x-error': 'must be 1 to 500 characters',
+    ...(description ? { description } : {}),
+  });
 
 export const StringEnum = <T extends readonly string[]>(values: T, description?: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
@@ -22,7 +27,11 @@ export const Contact = Type.Object(
   {
     name: RequiredText('Name or business name'),
     phone: Type.Optional(
-      Type.String({ pattern: '^\\+[0-9]{8,15}$', description: 'E.164 telephone number', 'x-error': 'must be E.164: + then 8 to 15 digits' }),
+      Type.String({
+        pattern: '^\\+[0-9]{8,15}$',
+        description: 'E.164 telephone number',
+        'x-error': 'must be E.164: + then 8 to 15 digits',
+      }),
     ),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
     identification: Type.Optional(Text({ description: 'National identity number or tax id' })),
@@ -65,7 +74,14 @@ export type DimensionsT = Static<typeof Dimensions>;
 
 /** A shipment or package id in a path: the numeric id or the alphanumeric code. */
 export const IdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', 'x-error': 'must be a shipment id or code' }) },
+  {
+    id: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9]+$',
+      'x-error': 'must be a shipment id or code',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -115,7 +131,9 @@ export const Page = <T extends TSchema>(item: T) =>
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Results per page, at most 100' })),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Results per page, at most 100' }),
+  ),
 };
 
 /** The page a query asks for (PageQuery's defaults applied) and the offset it starts at. */

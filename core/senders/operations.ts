@@ -4,6 +4,8 @@ import { senderApi } from './api.js';
 export const senderOperations = implement(senderApi, {
   'senders.list': ({ principal, services }) => ({ data: services.senders.list(principal.accountId) }),
   'senders.create': ({ principal, services }, { body }) => services.senders.create(principal.accountId, body),
-  'senders.update': ({ principal, services }, { params, body }) => services.senders.update(principal.accountId, Number(params.id), body),
-  'senders.delete': ({ principal, services }, { params }) => services.senders.delete(principal.accountId, Number(params.id)),
+  'senders.update': ({ principal, services }, { params, body }) =>
+    services.senders.update(principal.accountId, Number(params.id), body),
+  'senders.delete': ({ principal, services }, { params }) =>
+    services.senders.delete(principal.accountId, Number(params.id)),
 });

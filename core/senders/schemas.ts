@@ -11,12 +11,18 @@ const senderFields = {
 export const Sender = Type.Object({ id: Type.Integer(), ...senderFields });
 export type SenderT = Static<typeof Sender>;
 
-export const SenderList = Type.Object({ data: Type.Array(Sender, { description: 'The default first, then by label' }) });
+export const SenderList = Type.Object({
+  data: Type.Array(Sender, { description: 'The default first, then by label' }),
+});
 
 export const SenderCreate = Type.Object(
   {
     ...senderFields,
-    is_default: Type.Optional(Type.Boolean({ description: 'Make it the default; false when absent, but the first sender is the default anyway' })),
+    is_default: Type.Optional(
+      Type.Boolean({
+        description: 'Make it the default; false when absent, but the first sender is the default anyway',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

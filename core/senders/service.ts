@@ -17,7 +17,12 @@ function view(r: SenderRow): SenderT {
 }
 
 const values = (body: SenderCreateT, isDefault: boolean) =>
-  ({ label: body.label, is_default: isDefault ? 1 : 0, contact: JSON.stringify(body.contact), address: JSON.stringify(body.address) }) as const;
+  ({
+    label: body.label,
+    is_default: isDefault ? 1 : 0,
+    contact: JSON.stringify(body.contact),
+    address: JSON.stringify(body.address),
+  }) as const;
 
 /** The rate card's origin as a sender: where the station ships from, so that a new desk has a sender at once. */
 function fromOrigin(o: RateCardFileT['origin']): SenderCreateT {
@@ -71,7 +76,10 @@ export function createSenderService(db: Db, clock: Clock, origin: () => RateCard
         const row = existing(accountId, id);
         assertLabelFree(accountId, body.label, id);
         if (row.is_default === 1 && !body.is_default)
-          throw fieldError('/is_default', 'cannot be false for the default sender: make another sender the default instead');
+          throw fieldError(
+            '/is_default',
+            'cannot be false for the default sender: make another sender the default instead',
+          );
         const now = clock.now().getTime();
         if (body.is_default) store.clearDefault(accountId, now);
         store.update(accountId, id, values(body, body.is_default), now);
@@ -83,7 +91,8 @@ export function createSenderService(db: Db, clock: Clock, origin: () => RateCard
     delete(accountId: number, id: number): { deleted: true } {
       return inTransaction(db, () => {
         const row = existing(accountId, id);
-        if (store.count(accountId) === 1) throw invalidState(`sender ${id} is the account's only sender; change it instead of deleting it`);
+        if (store.count(accountId) === 1)
+          throw invalidState(`sender ${id} is the account's only sender; change it instead of deleting it`);
         store.remove(accountId, id);
         if (row.is_default === 1) store.setDefault(store.list(accountId)[0]!.id, clock.now().getTime());
         return { deleted: true };

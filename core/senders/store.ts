@@ -33,7 +33,9 @@ export function createSenderStore(db: Db) {
       `UPDATE senders SET label = @label, is_default = @is_default, contact = @contact, address = @address, updated_at = @now
        WHERE account_id = @account_id AND id = @id`,
     ),
-    clearDefault: db.prepare<[number, number]>('UPDATE senders SET is_default = 0, updated_at = ? WHERE account_id = ? AND is_default = 1'),
+    clearDefault: db.prepare<[number, number]>(
+      'UPDATE senders SET is_default = 0, updated_at = ? WHERE account_id = ? AND is_default = 1',
+    ),
     setDefault: db.prepare<[number, number]>('UPDATE senders SET is_default = 1, updated_at = ? WHERE id = ?'),
     remove: db.prepare<[number, number]>('DELETE FROM senders WHERE account_id = ? AND id = ?'),
   };
@@ -42,8 +44,10 @@ export function createSenderStore(db: Db) {
     byId: (accountId: number, id: number) => q.byId.get(accountId, id),
     idOfLabel: (accountId: number, label: string) => q.byLabel.get(accountId, label)?.id,
     count: (accountId: number) => q.count.get(accountId)!.n,
-    insert: (accountId: number, v: SenderValues, now: number) => Number(q.insert.run({ account_id: accountId, ...v, now }).lastInsertRowid),
-    update: (accountId: number, id: number, v: SenderValues, now: number) => void q.update.run({ account_id: accountId, id, ...v, now }),
+    insert: (accountId: number, v: SenderValues, now: number) =>
+      Number(q.insert.run({ account_id: accountId, ...v, now }).lastInsertRowid),
+    update: (accountId: number, id: number, v: SenderValues, now: number) =>
+      void q.update.run({ account_id: accountId, id, ...v, now }),
     clearDefault: (accountId: number, now: number) => void q.clearDefault.run(now, accountId),
     setDefault: (id: number, now: number) => void q.setDefault.run(now, id),
     remove: (accountId: number, id: number) => void q.remove.run(accountId, id),

@@ -6,10 +6,13 @@ export const shipmentOperations = implement(shipmentApi, {
   'shipments.create': ({ principal, services }, { body }) => services.shipments.create(principal.accountId, body),
   'shipments.get': ({ principal, services }, { params }) => services.shipments.get(principal.accountId, params.id),
   'shipments.search': ({ principal, services }, { query }) => services.shipments.search(principal.accountId, query),
-  'shipments.cancel': ({ principal, services }, { params }) => services.shipments.cancel(principal.accountId, params.id),
+  'shipments.cancel': ({ principal, services }, { params }) =>
+    services.shipments.cancel(principal.accountId, params.id),
   'packages.create': ({ principal, services }, { params, body }) =>
     services.shipments.addPackage(principal.accountId, params.id, body),
-  'packages.list': ({ principal, services }, { params }) => ({ data: services.shipments.packages(principal.accountId, params.id) }),
+  'packages.list': ({ principal, services }, { params }) => ({
+    data: services.shipments.packages(principal.accountId, params.id),
+  }),
   'events.list': ({ principal, services }, { params }) => services.shipments.history(principal.accountId, params.id),
   'events.create': ({ principal, services }, { params, body }) =>
     eventView(services.shipments.recordEvent(principal.accountId, params.id, body)),

@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  Contact, Address, Dimensions, Nullable, Page, PageQuery, Party, RequiredText, StringEnum, Text,
+  Contact,
+  Address,
+  Dimensions,
+  Nullable,
+  Page,
+  PageQuery,
+  Party,
+  RequiredText,
+  StringEnum,
+  Text,
 } from '../schemas/common.js';
 import { CODE_PATTERN, METHODS, OPERATION_TYPES, PLATFORMS, STATUSES, SUB_STATUSES } from '../schemas/codes.js';
 
@@ -35,7 +44,14 @@ export const ShipmentCreate = Type.Object(
         },
         destination: {
           contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
-          address: { street: 'Avenida Colón 1234', city: 'Córdoba', state: 'Córdoba', country: 'AR', zip: 'X5000', type: 'RESIDENTIAL' },
+          address: {
+            street: 'Avenida Colón 1234',
+            city: 'Córdoba',
+            state: 'Córdoba',
+            country: 'AR',
+            zip: 'X5000',
+            type: 'RESIDENTIAL',
+          },
         },
         dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
       },
@@ -119,11 +135,17 @@ export const ShipmentSearch = Type.Object(
         'Which date the range, date_key and sort apply to (CREATED). LABELLED: when a label was first made; only labelled shipments',
       ),
     ),
-    date_range_min: Type.Optional(DateBound('Minimum date, inclusive; a plain date starts at 00:00 in the station time zone')),
-    date_range_max: Type.Optional(DateBound('Maximum date, inclusive; a plain date ends at 24:00 in the station time zone')),
+    date_range_min: Type.Optional(
+      DateBound('Minimum date, inclusive; a plain date starts at 00:00 in the station time zone'),
+    ),
+    date_range_max: Type.Optional(
+      DateBound('Maximum date, inclusive; a plain date ends at 24:00 in the station time zone'),
+    ),
     date_key: Type.Optional(StringEnum(['LAST_DAY', 'LAST_MONTH'] as const, 'Last 24 hours or last 30 days')),
     sort: Type.Optional(StringEnum(['NEWEST', 'OLDEST'] as const)),
-    shortcut: Type.Optional(StringEnum(['PENDING', 'ACTIVE'] as const, 'PENDING: not labelled nor canceled; ACTIVE: in the carrier’s hands')),
+    shortcut: Type.Optional(
+      StringEnum(['PENDING', 'ACTIVE'] as const, 'PENDING: not labelled nor canceled; ACTIVE: in the carrier’s hands'),
+    ),
     ...PageQuery,
   },
   { additionalProperties: false },

@@ -143,8 +143,11 @@ export function createShipmentSearch(db: Db) {
   }
 
   const matchCount = (f: SearchFilter, aboveId: number) =>
-    (prepared(`SELECT count(*) AS n FROM shipment_search WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${idOf('?')} - 1`)
-      .get(f.match, f.accountId, f.accountId, aboveId) as { n: number }).n;
+    (
+      prepared(
+        `SELECT count(*) AS n FROM shipment_search WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${idOf('?')} - 1`,
+      ).get(f.match, f.accountId, f.accountId, aboveId) as { n: number }
+    ).n;
 
   /**
    * Totals of q-only searches, by account and query, with the newest shipment they include. Counting a broad
@@ -180,7 +183,11 @@ export function createShipmentSearch(db: Db) {
         sql: `SELECT coalesce(sum(n), 0) AS n FROM shipment_counts WHERE account_id = ?${f.status !== undefined ? ' AND status = ?' : ''}${statusIn}`,
         args: [f.accountId, ...(f.status !== undefined ? [f.status] : []), ...(f.statusIn ?? [])],
       };
-    } else q = { sql: `SELECT count(*) AS n FROM shipments s WHERE s.account_id = ?${filters.sql}`, args: [f.accountId, ...filters.args] };
+    } else
+      q = {
+        sql: `SELECT count(*) AS n FROM shipments s WHERE s.account_id = ?${filters.sql}`,
+        args: [f.accountId, ...filters.args],
+      };
     return (prepared(q.sql).get(...q.args) as { n: number }).n;
   }
 
@@ -214,13 +221,22 @@ export function createShipmentSearch(db: Db) {
         const m = matches(f, filters, filters.sql !== '' || !byKey);
         // Key order is creation order, newest first: the page streams from the index, with no sort of the matches.
         const keyOrder = `ORDER BY shipment_search.rowid ${f.newestFirst ? 'ASC' : 'DESC'}`;
-        page = { sql: `SELECT ${idOf('shipment_search.rowid')} AS id ${m.sql} ${byKey ? keyOrder : order}`, args: [f.accountId, ...m.args] };
+        page = {
+          sql: `SELECT ${idOf('shipment_search.rowid')} AS id ${m.sql} ${byKey ? keyOrder : order}`,
+          args: [f.accountId, ...m.args],
+        };
       } else {
-        page = { sql: `SELECT s.id FROM shipments s WHERE s.account_id = ?${filters.sql} ${order}`, args: [f.accountId, ...filters.args] };
+        page = {
+          sql: `SELECT s.id FROM shipments s WHERE s.account_id = ?${filters.sql} ${order}`,
+          args: [f.accountId, ...filters.args],
+        };
       }
       // The page's ids first, then those rows: the matches are sorted on keys or (date, id), never on whole rows.
-      const rows = prepared(`${SELECT_ROWS} WHERE s.id IN (${page.sql} LIMIT ? OFFSET ?) ${order}`)
-        .all(...page.args, f.limit, f.offset) as ShipmentRow[];
+      const rows = prepared(`${SELECT_ROWS} WHERE s.id IN (${page.sql} LIMIT ? OFFSET ?) ${order}`).all(
+        ...page.args,
+        f.limit,
+        f.offset,
+      ) as ShipmentRow[];
       return { rows: rows.map(fromRow), total: count(f, filters) };
     },
   };
@@ -228,6 +244,13 @@ export function createShipmentSearch(db: Db) {
 
 /** A total that `shipment_counts` holds: no filter, or only on the status. */
 function byStatusOnly(f: SearchFilter): boolean {
-  return f.dateColumn !== 'labelled_at' && f.code === undefined && f.subStatus === undefined && f.platform === undefined && f.from === undefined &&
-    f.to === undefined && !f.pending;
+  return (
+    f.dateColumn !== 'labelled_at' &&
+    f.code === undefined &&
+    f.subStatus === undefined &&
+    f.platform === undefined &&
+    f.from === undefined &&
+    f.to === undefined &&
+    !f.pending
+  );
 }

@@ -14,10 +14,11 @@ import { KeyTaken, type ShipmentStore } from './store.js';
 
 const DAY_MS = 86_400_000;
 
-const DATE_COLUMNS = { CREATED: 'created_at', UPDATED: 'updated_at', LABELLED: 'labelled_at' } as const satisfies Record<
-  NonNullable<ShipmentSearchT['date_type']>,
-  SearchFilter['dateColumn']
->;
+const DATE_COLUMNS = {
+  CREATED: 'created_at',
+  UPDATED: 'updated_at',
+  LABELLED: 'labelled_at',
+} as const satisfies Record<NonNullable<ShipmentSearchT['date_type']>, SearchFilter['dateColumn']>;
 
 /** What a PICKUP shipment needs from the office directory. */
 export interface PickupOffices {
@@ -113,7 +114,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
   }
 
   /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
-  function insert(accountId: number, s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>, twin: string | null): ShipmentRecord {
+  function insert(
+    accountId: number,
+    s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>,
+    twin: string | null,
+  ): ShipmentRecord {
     const now = store.creationTime(clock.now().getTime());
     for (;;) {
       const written = { ...s, account_id: accountId, code: generateCode(), created_at: now, updated_at: now };
@@ -190,25 +195,30 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {
         const parent = resolve(accountId, parentIdOrCode);
-        if (parent.parent_id !== null) throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
+        if (parent.parent_id !== null)
+          throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
         if (isFinal(parent.status))
           throw invalidState(`shipment ${parent.code} is ${parent.status}; no packages can be added`);
-        const row = insert(accountId, {
-          ref: input.ref,
-          type: parent.type,
-          method: parent.method,
-          office_id: parent.office_id,
-          value: input.value ?? null,
-          content: input.content ?? null,
-          notes: input.notes ?? null,
-          platform: parent.platform,
-          origin: input.origin,
-          destination: parent.destination,
-          dimensions: input.dimensions,
-          status: initialStatus(parent.type),
-          parent_id: parent.id,
-          number: parent.packages + 1,
-        }, parent.code);
+        const row = insert(
+          accountId,
+          {
+            ref: input.ref,
+            type: parent.type,
+            method: parent.method,
+            office_id: parent.office_id,
+            value: input.value ?? null,
+            content: input.content ?? null,
+            notes: input.notes ?? null,
+            platform: parent.platform,
+            origin: input.origin,
+            destination: parent.destination,
+            dimensions: input.dimensions,
+            status: initialStatus(parent.type),
+            parent_id: parent.id,
+            number: parent.packages + 1,
+          },
+          parent.code,
+        );
         store.countPackage(parent.id, clock.now().getTime());
         return shipmentView(row, []);
       });
@@ -260,7 +270,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       if (q.shortcut === 'PENDING') filter.pending = true;
       if (q.shortcut === 'ACTIVE') filter.statusIn = ACTIVE_STATUSES;
       const { rows, total } = store.search(filter);
-      return pageEnvelope(rows.map((r) => view(r)), total, window);
+      return pageEnvelope(
+        rows.map((r) => view(r)),
+        total,
+        window,
+      );
     },
 
     /** The account's shipment with this code (any letter case), or undefined. */

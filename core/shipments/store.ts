@@ -30,13 +30,17 @@ export function createShipmentStore(db: Db) {
     ),
     byId: db.prepare<[number, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.id = ? AND s.account_id = ?`),
     byCode: db.prepare<[string, number], ShipmentRow>(`${SELECT_ROWS} WHERE s.code = ? AND s.account_id = ?`),
-    byRef: db.prepare<[number, string], { id: number; code: string }>('SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?'),
+    byRef: db.prepare<[number, string], { id: number; code: string }>(
+      'SELECT id, code FROM shipments WHERE account_id = ? AND ref = ?',
+    ),
     accountOfCode: db.prepare<[string], { account_id: number }>('SELECT account_id FROM shipments WHERE code = ?'),
     children: db.prepare<[number], ShipmentRow>(`${SELECT_ROWS} WHERE s.parent_id = ? ORDER BY s.number`),
     setStatus: db.prepare<[string, string | null, number, number]>(
       'UPDATE shipments SET status = ?, sub_status = ?, updated_at = ? WHERE id = ?',
     ),
-    addPackage: db.prepare<[number, number]>('UPDATE shipments SET packages = packages + 1, updated_at = ? WHERE id = ?'),
+    addPackage: db.prepare<[number, number]>(
+      'UPDATE shipments SET packages = packages + 1, updated_at = ? WHERE id = ?',
+    ),
     markLabelled: db.prepare<[number, number, number]>(
       'UPDATE shipments SET labelled_at = COALESCE(labelled_at, ?), updated_at = ? WHERE id = ?',
     ),

@@ -1,6 +1,12 @@
 import { defineSpecs } from '../operations/spec.js';
 import {
-  OfficeImport, OfficeImportSummary, RateCardCurrent, RateCardImport, RateCardInfo, StationSettings, StationSettingsUpdate,
+  OfficeImport,
+  OfficeImportSummary,
+  RateCardCurrent,
+  RateCardImport,
+  RateCardInfo,
+  StationSettings,
+  StationSettingsUpdate,
 } from './schemas.js';
 
 const tags = ['Station'];
@@ -33,7 +39,8 @@ export const stationApi = defineSpecs({
   },
   'ratecard.import': {
     summary: 'Replace the rate card',
-    description: 'An invalid card changes nothing; the 400 names each place that is wrong (`errors[].path` inside the card).',
+    description:
+      'An invalid card changes nothing; the 400 names each place that is wrong (`errors[].path` inside the card).',
     tags,
     permission: 'station.admin',
     http: { method: 'POST', path: '/ratecard' },

@@ -17,5 +17,6 @@ export const stationOperations = implement(stationApi, {
     const { id, version, source, imported_at } = services.quotes.import(body.card, body.source ?? 'api');
     return { id, version, source, imported_at };
   },
-  'offices.import': ({ services }, { body }) => services.offices.importFile(body.content, body.format, { replace: body.replace ?? false }),
+  'offices.import': ({ services }, { body }) =>
+    services.offices.importFile(body.content, body.format, { replace: body.replace ?? false }),
 });

@@ -2,11 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../schemas/common.js';
 
 export const StationSettings = Type.Object({
-  time_zone: Type.String({ description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)' }),
+  time_zone: Type.String({
+    description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
+  }),
 });
 
 export const StationSettingsUpdate = Type.Object(
-  { time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' })) },
+  {
+    time_zone: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -24,19 +30,32 @@ export const RateCardCurrent = Type.Composite([
 
 export const RateCardImport = Type.Object(
   {
-    card: Type.Unknown({ description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place' }),
-    source: Type.Optional(Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' })),
+    card: Type.Unknown({
+      description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place',
+    }),
+    source: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const OfficeImport = Type.Object(
   {
-    format: StringEnum(['json', 'csv'] as const, 'json: an array of offices; csv: a header line and one office per line'),
+    format: StringEnum(
+      ['json', 'csv'] as const,
+      'json: an array of offices; csv: a header line and one office per line',
+    ),
     content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
-    replace: Type.Optional(Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' })),
+    replace: Type.Optional(
+      Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const OfficeImportSummary = Type.Object({ added: Type.Integer(), updated: Type.Integer(), deactivated: Type.Integer() });
+export const OfficeImportSummary = Type.Object({
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  deactivated: Type.Integer(),
+});

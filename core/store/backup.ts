@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
@@ -38,10 +47,18 @@ export function checkBackup(file: string): number {
     const version = db.pragma('user_version', { simple: true }) as number;
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`${file} is damaged (integrity_check: ${String(check)})`);
-    const tables = new Set(db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((t) => t.name));
-    if (version < 1 || !tables.has('shipments') || !tables.has('tokens')) throw new Error(`${file} is not a Shipping Station backup`);
+    const tables = new Set(
+      db
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((t) => t.name),
+    );
+    if (version < 1 || !tables.has('shipments') || !tables.has('tokens'))
+      throw new Error(`${file} is not a Shipping Station backup`);
     if (version > STORE_VERSION)
-      throw new Error(`${file} was made by a newer version of Shipping Station (store version ${version}; this version knows up to ${STORE_VERSION})`);
+      throw new Error(
+        `${file} was made by a newer version of Shipping Station (store version ${version}; this version knows up to ${STORE_VERSION})`,
+      );
     return version;
   } catch (e) {
     if (e instanceof Error && e.message.startsWith(file)) throw e;
@@ -119,7 +136,9 @@ export function createDailyBackups(db: Db, dataDir: string, clock: Clock, keep: 
   let running: Promise<string | null> | null = null;
 
   function prune(): void {
-    const days = readdirSync(dir).filter((f) => DAILY.test(f)).sort();
+    const days = readdirSync(dir)
+      .filter((f) => DAILY.test(f))
+      .sort();
     for (const f of days.slice(0, Math.max(0, days.length - keep))) rmSync(join(dir, f), { force: true });
   }
 
@@ -154,6 +173,7 @@ export function backupsToKeep(env: Record<string, string | undefined>): number {
   const raw = env.STATION_BACKUP_KEEP;
   if (raw === undefined || raw === '') return 7;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 3650) throw new Error(`STATION_BACKUP_KEEP must be a whole number from 0 to 3650, not ${raw}`);
+  if (!Number.isInteger(n) || n < 0 || n > 3650)
+    throw new Error(`STATION_BACKUP_KEEP must be a whole number from 0 to 3650, not ${raw}`);
   return n;
 }

@@ -49,7 +49,10 @@ export interface ShipmentActions {
 }
 
 /** `packages`: a parent's packages, which a cancel takes along (one in the carrier's hands stops it). */
-export function actionsOf(s: { status: Status; parent_id: number | null }, packages: readonly { status: Status }[] = []): ShipmentActions {
+export function actionsOf(
+  s: { status: Status; parent_id: number | null },
+  packages: readonly { status: Status }[] = [],
+): ShipmentActions {
   return {
     cancel: isCancelable(s.status) && packages.every((p) => p.status === 'CANCELED' || isCancelable(p.status)),
     label: isLabellable(s.status),
@@ -61,8 +64,17 @@ export function actionsOf(s: { status: Status; parent_id: number | null }, packa
 
 /** In the carrier's hands and not yet final (contract: `shortcut=ACTIVE`). */
 export const ACTIVE_STATUSES: readonly Status[] = [
-  'COLLECTED', 'TO_CONSOLIDATE', 'CONSOLIDATED', 'TO_RECEIVE', 'RECEIVED', 'TO_DELIVER', 'OUT_FOR_DELIVERY',
-  'TO_RETURN', 'OUT_FOR_RETURN', 'OUT_FOR_RECOVERY', 'RECOVERED',
+  'COLLECTED',
+  'TO_CONSOLIDATE',
+  'CONSOLIDATED',
+  'TO_RECEIVE',
+  'RECEIVED',
+  'TO_DELIVER',
+  'OUT_FOR_DELIVERY',
+  'TO_RETURN',
+  'OUT_FOR_RETURN',
+  'OUT_FOR_RECOVERY',
+  'RECOVERED',
 ];
 
 /** Where a new shipment starts. */

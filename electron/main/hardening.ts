@@ -52,7 +52,9 @@ export async function rendererResponse(root: string, url: string): Promise<Respo
 }
 
 /** No web permission (camera, notifications, geolocation, …) is ever granted: the desk needs none. */
-export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+export function denyAllPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
 }

@@ -8,7 +8,15 @@ import { deskDownloadPath } from '../../core/desk/downloads.js';
 import { fileLogger } from '../../core/logger.js';
 import { resolveDataDir } from '../../core/paths.js';
 import { BRIDGE_CHANNEL } from '../preload/api.js';
-import { APP_ORIGIN, APP_URL, claimSingleInstance, denyAllPermissions, externalUrlAllowed, isOwnMainFrame, rendererResponse } from './hardening.js';
+import {
+  APP_ORIGIN,
+  APP_URL,
+  claimSingleInstance,
+  denyAllPermissions,
+  externalUrlAllowed,
+  isOwnMainFrame,
+  rendererResponse,
+} from './hardening.js';
 
 /**
  * The desktop shell: one window, an IPC channel into `core.execute`, and the `station:` scheme that serves the
@@ -17,7 +25,9 @@ import { APP_ORIGIN, APP_URL, claimSingleInstance, denyAllPermissions, externalU
 const rendererDir = join(__dirname, '../renderer');
 
 // Registered before the app is ready, as Electron requires; `secure` so the PDF viewer treats it like https.
-protocol.registerSchemesAsPrivileged([{ scheme: 'station', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'station', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 async function start(): Promise<void> {
   const log = await fileLogger(join(app.getPath('userData'), 'logs'));

@@ -21,7 +21,8 @@ const FUSES = {
 /** The file holding the fuse wire: the executable, or the .app bundle on macOS. */
 function electronBinary(context) {
   const { appOutDir, electronPlatformName, packager } = context;
-  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') return join(appOutDir, `${packager.appInfo.productFilename}.app`);
+  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas')
+    return join(appOutDir, `${packager.appInfo.productFilename}.app`);
   if (electronPlatformName === 'win32') return join(appOutDir, `${packager.appInfo.productFilename}.exe`);
   return join(appOutDir, packager.executableName);
 }

@@ -27,7 +27,8 @@ interface Violation {
 }
 const key = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}`;
 /** One line a reader can act on: the rule, the import, and for a cycle the way round it. */
-const explain = (v: Violation) => key(v) + (v.cycle ? ` (cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '');
+const explain = (v: Violation) =>
+  key(v) + (v.cycle ? ` (cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '');
 
 function violations(cwd: string, dirs: string[]): Violation[] {
   const { out } = depcruise(cwd, ['--output-type', 'json', ...dirs]);
@@ -39,7 +40,9 @@ describe('layering (dependency-cruiser)', () => {
 
   it('no import breaks the layering: no cycle between folders or modules of core, each runtime in its lane', () => {
     const rules = new Map<string, string>(
-      (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map((r) => [r.name, r.comment ?? '']),
+      (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map(
+        (r) => [r.name, r.comment ?? ''],
+      ),
     );
     const broken = found.map((v) => `${explain(v)}\n    why: ${rules.get(v.rule.name)}`);
     expect(broken, `${broken.length} import(s) break the layering (.dependency-cruiser.cjs)`).toEqual([]);
@@ -55,7 +58,8 @@ describe('layering (dependency-cruiser)', () => {
       'core/a/three.ts': "import type { one } from './one.js';\nexport const three: ReturnType<typeof one> = 3;",
       'core/ui.ts': "import { page } from '../renderer/src/page.js';\nexport const ui = page;",
       'core/shipments/schemas.ts': 'export type Shipment = { code: string };',
-      'core/shipments/service.ts': "import type { Shipment } from './schemas.js';\nexport const get = (s: Shipment) => s;",
+      'core/shipments/service.ts':
+        "import type { Shipment } from './schemas.js';\nexport const get = (s: Shipment) => s;",
       'core/client/client.ts': 'export const call = (op: string) => op;',
       'core/client/leak.ts': "import { get } from '../shipments/service.js';\nexport const leak = get;",
       'core/schemas/codes.ts': "import { readFileSync } from 'node:fs';\nexport const codes = readFileSync;",
@@ -71,7 +75,8 @@ describe('layering (dependency-cruiser)', () => {
         "import { missing } from './missing.js';",
         'export const page = [call, get, CHANNEL, main, join, missing] as unknown as Shipment;',
       ].join('\n'),
-      'renderer/src/schemas-as-values.ts': "import { Shipment } from '../../core/shipments/schemas.js';\nexport const x = Shipment;",
+      'renderer/src/schemas-as-values.ts':
+        "import { Shipment } from '../../core/shipments/schemas.js';\nexport const x = Shipment;",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -9,13 +9,19 @@ describe('station settings timezone', () => {
   afterAll(() => rmSync(data, { recursive: true, force: true }));
 
   it('keeps a valid zone, refuses an unknown one, and yields to STATION_TZ', async () => {
-    expect((await station(['settings', 'timezone', 'America/Argentina/Cordoba', '--data', data], { STATION_TZ: '' })).stdout.trim()).toBe(
-      'America/Argentina/Cordoba',
-    );
+    expect(
+      (
+        await station(['settings', 'timezone', 'America/Argentina/Cordoba', '--data', data], { STATION_TZ: '' })
+      ).stdout.trim(),
+    ).toBe('America/Argentina/Cordoba');
     const bad = await station(['settings', 'timezone', 'Mars/Olympus', '--data', data], { STATION_TZ: '' });
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('unknown time zone Mars/Olympus');
-    expect((await station(['settings', 'timezone', '--data', data], { STATION_TZ: '' })).stdout.trim()).toBe('America/Argentina/Cordoba');
-    expect((await station(['settings', 'timezone', '--data', data], { STATION_TZ: 'Europe/Madrid' })).stdout.trim()).toBe('Europe/Madrid');
+    expect((await station(['settings', 'timezone', '--data', data], { STATION_TZ: '' })).stdout.trim()).toBe(
+      'America/Argentina/Cordoba',
+    );
+    expect(
+      (await station(['settings', 'timezone', '--data', data], { STATION_TZ: 'Europe/Madrid' })).stdout.trim(),
+    ).toBe('Europe/Madrid');
   });
 });

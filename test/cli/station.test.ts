@@ -45,7 +45,14 @@ function serve(args: string[], env: Record<string, string> = {}) {
     child.stdout.on('data', () => stdout.includes('\n') && res());
     void exited.then(() => res());
   });
-  return { child, ready, exited, out: () => stdout, err: () => stderr, url: () => /listening on (\S+)/.exec(stdout)?.[1] };
+  return {
+    child,
+    ready,
+    exited,
+    out: () => stdout,
+    err: () => stderr,
+    url: () => /listening on (\S+)/.exec(stdout)?.[1],
+  };
 }
 
 describe('station serve', () => {
@@ -104,7 +111,20 @@ describe('station account / token', () => {
     beforeAll(() => withCore(data, (c) => c.services.auth.createAccount('acme')));
 
     it('`token create` prints only the token; --expires-in-days sets its expiry', async () => {
-      const r = await station(['token', 'create', '--data', data, '--account', 'acme', '--name', 'ci', '--permissions', 'shipments.read,events.read', '--expires-in-days', '30']);
+      const r = await station([
+        'token',
+        'create',
+        '--data',
+        data,
+        '--account',
+        'acme',
+        '--name',
+        'ci',
+        '--permissions',
+        'shipments.read,events.read',
+        '--expires-in-days',
+        '30',
+      ]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^sspat_[0-9A-Za-z]{40}_[0-9A-Za-z]{6}\n$/);
       expect(r.stderr).toBe('');

@@ -14,11 +14,17 @@ describe('station on a store of an older version', () => {
   const latest = Math.max(...migrations.map((m) => m.version));
 
   it('says on stderr that it upgrades, once, and keeps stdout for the answer', async () => {
-    openDb(join(data, DB_FILE), migrations.filter((m) => m.version <= 4)).close();
+    openDb(
+      join(data, DB_FILE),
+      migrations.filter((m) => m.version <= 4),
+    ).close();
     const first = await station(['settings', 'timezone', '--data', data], { STATION_TZ: 'Europe/Madrid' });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout.trim()).toBe('Europe/Madrid');
-    const names = migrations.filter((m) => m.version > 4).map((m) => m.name).join(', ');
+    const names = migrations
+      .filter((m) => m.version > 4)
+      .map((m) => m.name)
+      .join(', ');
     expect(first.stderr).toContain(`upgrading the store from version 4 to ${latest} (${names})`);
 
     const again = await station(['settings', 'timezone', '--data', data], { STATION_TZ: 'Europe/Madrid' });

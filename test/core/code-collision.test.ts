@@ -27,7 +27,9 @@ describe('a shipment code drawn twice', () => {
     expect(drawn).toEqual([]);
     const rows = core.services.db.prepare('SELECT code FROM shipments ORDER BY id').all();
     expect(rows).toEqual([{ code: 'KPVYYNKTBE' }, { code: 'QRSTWXYZ23' }]);
-    const counted = core.services.db.prepare('SELECT sum(n) AS n FROM shipment_counts WHERE account_id = ?').get(account);
+    const counted = core.services.db
+      .prepare('SELECT sum(n) AS n FROM shipment_counts WHERE account_id = ?')
+      .get(account);
     expect(counted).toEqual({ n: 2 });
   });
 });

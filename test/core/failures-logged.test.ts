@@ -16,14 +16,19 @@ describe('failures are logged', () => {
     dir = mkdtempSync(join(tmpdir(), 'station-log-'));
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+        for (const l of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(l) as Record<string, unknown>);
         done();
       },
     });
     core = createCore({ dataDir: dir, printQueue: false, logger: pino({ level: 'info' }, sink), verifyOutput: true });
   });
   const tokenOf = (name: string) =>
-    core.services.auth.createToken({ account: core.services.auth.createAccount(name).id, name: 'test', permissions: ['shipments.read'] }).token;
+    core.services.auth.createToken({
+      account: core.services.auth.createAccount(name).id,
+      name: 'test',
+      permissions: ['shipments.read'],
+    }).token;
   afterAll(() => {
     core.close();
     rmSync(dir, { recursive: true, force: true });
@@ -37,7 +42,11 @@ describe('failures are logged', () => {
       throw new Error('disk on fire');
     };
     try {
-      const res = await app.inject({ method: 'GET', url: '/v1/shipments', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/v1/shipments',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       const body = res.json() as { code: string; detail: string; request_id: string };
@@ -61,7 +70,11 @@ describe('failures are logged', () => {
     const get = core.services.shipments.get;
     core.services.shipments.get = () => ({ id: 'not a number' }) as never;
     try {
-      const res = await app.inject({ method: 'GET', url: '/v1/shipments/ABC', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/v1/shipments/ABC',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(500);
       const { request_id } = res.json() as { request_id: string };
       expect(lines.find((l) => l.request_id === request_id)?.msg).toMatch(/output schema/);

@@ -25,7 +25,8 @@ describe('the search index, written behind the creates', () => {
   }
   const mark = (core: Core) =>
     (core.services.db.prepare('SELECT indexed_upto AS n FROM shipment_search_progress').get() as { n: number }).n;
-  const newest = (core: Core) => (core.services.db.prepare('SELECT max(id) AS n FROM shipments').get() as { n: number }).n;
+  const newest = (core: Core) =>
+    (core.services.db.prepare('SELECT max(id) AS n FROM shipments').get() as { n: number }).n;
   const refsFound = (core: Core, account: number, q: string) => {
     const page = core.services.shipments.search(account, { q, page: 1, size: 50 } as never);
     return { refs: page.data.map((s) => s.ref).sort(), items: page.items };
@@ -36,7 +37,10 @@ describe('the search index, written behind the creates', () => {
     const { core } = open();
     const account = core.services.auth.createAccount('north').id;
     const before = mark(core);
-    const made = await core.services.shipments.create(account, shipmentBody({ ref: 'BEHIND-1', ...to('Quimey Lanusse') }) as never);
+    const made = await core.services.shipments.create(
+      account,
+      shipmentBody({ ref: 'BEHIND-1', ...to('Quimey Lanusse') }) as never,
+    );
     expect(newest(core)).toBe(made.id);
     expect(mark(core)).toBe(before);
 
@@ -49,16 +53,20 @@ describe('the search index, written behind the creates', () => {
     const account = core.services.auth.createAccount('north').id;
     await core.services.shipments.create(account, shipmentBody({ ref: 'T-1', ...to('Ulrica Zamudio') }) as never);
     expect(refsFound(core, account, 'zamudio').items).toBe(1);
-    for (const ref of ['T-2', 'T-3']) await core.services.shipments.create(account, shipmentBody({ ref, ...to('Ulrica Zamudio') }) as never);
+    for (const ref of ['T-2', 'T-3'])
+      await core.services.shipments.create(account, shipmentBody({ ref, ...to('Ulrica Zamudio') }) as never);
     expect(refsFound(core, account, 'zamudio')).toEqual({ refs: ['T-1', 'T-2', 'T-3'], items: 3 });
   });
 
-  it("finds what another process created, and indexes it once, whichever process gets to it", async () => {
+  it('finds what another process created, and indexes it once, whichever process gets to it', async () => {
     const { core: serving, dir } = open();
     const { core: cli } = open(dir);
     const account = serving.services.auth.createAccount('north').id;
     await cli.services.shipments.create(account, shipmentBody({ ref: 'CLI-1', ...to('Wenceslao Iturbe') }) as never);
-    await serving.services.shipments.create(account, shipmentBody({ ref: 'SRV-1', ...to('Wenceslao Iturbe') }) as never);
+    await serving.services.shipments.create(
+      account,
+      shipmentBody({ ref: 'SRV-1', ...to('Wenceslao Iturbe') }) as never,
+    );
     expect(refsFound(serving, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
     expect(refsFound(cli, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
     // Indexed once: a word of both appears in exactly two index entries.
@@ -72,7 +80,8 @@ describe('the search index, written behind the creates', () => {
     const { core } = open(undefined, true);
     const account = core.services.auth.createAccount('north').id;
     let last = 0;
-    for (let i = 0; i < 30; i++) last = (await core.services.shipments.create(account, shipmentBody({ ref: `BG-${i}` }) as never)).id;
+    for (let i = 0; i < 30; i++)
+      last = (await core.services.shipments.create(account, shipmentBody({ ref: `BG-${i}` }) as never)).id;
     expect(mark(core)).toBeLessThan(last);
     await expect.poll(() => mark(core), { timeout: 5_000 }).toBe(last);
   });

@@ -18,8 +18,12 @@ describe('q to a full-text query', () => {
 
 describe('date bounds', () => {
   it('reads a plain date as its whole day in the zone, also on a day that has 23 hours', () => {
-    expect(new Date(dateBound('2026-03-10', 'America/Argentina/Buenos_Aires', 'min')).toISOString()).toBe('2026-03-10T03:00:00.000Z');
-    expect(new Date(dateBound('2026-03-10', 'America/Argentina/Buenos_Aires', 'max')).toISOString()).toBe('2026-03-11T02:59:59.999Z');
+    expect(new Date(dateBound('2026-03-10', 'America/Argentina/Buenos_Aires', 'min')).toISOString()).toBe(
+      '2026-03-10T03:00:00.000Z',
+    );
+    expect(new Date(dateBound('2026-03-10', 'America/Argentina/Buenos_Aires', 'max')).toISOString()).toBe(
+      '2026-03-11T02:59:59.999Z',
+    );
     // Europe/Madrid moves to summer time on 2026-03-29.
     expect(new Date(dateBound('2026-03-29', 'Europe/Madrid', 'min')).toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(new Date(dateBound('2026-03-29', 'Europe/Madrid', 'max')).toISOString()).toBe('2026-03-29T21:59:59.999Z');
@@ -37,13 +41,17 @@ describe('date bounds', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toMatchObject({ code: 'validation_failed', errors: [{ path: '/date_range_max', message: 'is not a calendar date' }] });
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: '/date_range_max', message: 'is not a calendar date' }],
+    });
   });
 });
 
 describe('loopback detection (binding elsewhere needs TLS)', () => {
   it('knows loopback from everything else', () => {
     for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(h), h).toBe(true);
-    for (const h of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'example.com', '127.0.0.1.evil.com', '']) expect(isLoopback(h), h).toBe(false);
+    for (const h of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'example.com', '127.0.0.1.evil.com', ''])
+      expect(isLoopback(h), h).toBe(false);
   });
 });

@@ -29,7 +29,8 @@ describe('personal access token format', () => {
       const typo = t.slice(0, i) + (t[i] === 'a' ? 'b' : 'a') + t.slice(i + 1);
       expect(isWellFormed(typo), typo).toBe(false);
     }
-    for (const bad of ['', 'sspat_', t.toUpperCase(), `${t}x`, t.replace('sspat_', 'ghp_xx'), ` ${t}`]) expect(isWellFormed(bad)).toBe(false);
+    for (const bad of ['', 'sspat_', t.toUpperCase(), `${t}x`, t.replace('sspat_', 'ghp_xx'), ` ${t}`])
+      expect(isWellFormed(bad)).toBe(false);
   });
 
   it('hashes with SHA-256 and compares hashes of unequal length as different', () => {

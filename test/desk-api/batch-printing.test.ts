@@ -16,7 +16,8 @@ describe('print jobs: start tile and packages', () => {
   let s: Station;
   let token: string;
   let folder: string;
-  const shipment = async () => (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body as { id: number; code: string };
+  const shipment = async () =>
+    (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body as { id: number; code: string };
   const waitDone = async (id: number) => {
     for (let i = 0; i < 300; i++) {
       const job = (await s.request('GET', `/print-jobs/${id}`, { token })).body;
@@ -33,7 +34,12 @@ describe('print jobs: start tile and packages', () => {
     return Promise.all(
       files.map(async (f) => {
         const ws = (await words(join(folder, f))).filter((w) => codes.includes(w.text));
-        return { file: f, pages: (await pdfInfo(join(folder, f))).pages, codes: ws.map((w) => w.text), topRowEmpty: ws.every((w) => w.yMin > A4_HEIGHT / 4) };
+        return {
+          file: f,
+          pages: (await pdfInfo(join(folder, f))).pages,
+          codes: ws.map((w) => w.text),
+          topRowEmpty: ws.every((w) => w.yMin > A4_HEIGHT / 4),
+        };
       }),
     );
   };
@@ -43,7 +49,10 @@ describe('print jobs: start tile and packages', () => {
     const acme = await s.account('acme');
     token = await s.token(acme, ['shipments.read', 'shipments.write']);
     folder = mkdtempSync(join(tmpdir(), 'sheets-'));
-    const r = await s.request('POST', '/printers', { token, body: { name: 'sheets', driver: 'file', connection: folder, default_for: 'PDF_A4' } });
+    const r = await s.request('POST', '/printers', {
+      token,
+      body: { name: 'sheets', driver: 'file', connection: folder, default_for: 'PDF_A4' },
+    });
     expect(r.status, r.text).toBe(201);
   });
   afterAll(async () => {
@@ -64,7 +73,9 @@ describe('print jobs: start tile and packages', () => {
     expect(sheets.every((x) => x.pages === 1)).toBe(true);
     expect(sheets.map((x) => x.topRowEmpty)).toEqual([true, false, false]);
     expect(sheets.flatMap((x) => x.codes).sort()).toEqual([...codes].sort());
-    expect(sheets.map((x) => [...x.codes].sort())).toEqual([codes.slice(0, 6), codes.slice(6, 14), codes.slice(14)].map((c) => [...c].sort()));
+    expect(sheets.map((x) => [...x.codes].sort())).toEqual(
+      [codes.slice(0, 6), codes.slice(6, 14), codes.slice(14)].map((c) => [...c].sort()),
+    );
   });
 
   it('refuses a start outside 1..8, or with A7, naming the field, and queues nothing', async () => {
@@ -86,17 +97,24 @@ describe('print jobs: start tile and packages', () => {
   it('packages: each parent followed by its live packages, in one job; a package listed too prints once', async () => {
     const parent = await shipment();
     const pkgs = [];
-    for (let i = 0; i < 3; i++) pkgs.push((await s.request('POST', `/shipments/${parent.id}/packages`, { token, body: packageBody() })).body);
+    for (let i = 0; i < 3; i++)
+      pkgs.push((await s.request('POST', `/shipments/${parent.id}/packages`, { token, body: packageBody() })).body);
     expect((await s.request('POST', `/shipments/${pkgs[1].code}/cancel`, { token })).status).toBe(200);
     const single = await shipment();
-    const job = await s.request('POST', '/print-jobs', { token, body: { codes: [parent.code, single.code, pkgs[2].code], format: 'PDF_A4', packages: true } });
+    const job = await s.request('POST', '/print-jobs', {
+      token,
+      body: { codes: [parent.code, single.code, pkgs[2].code], format: 'PDF_A4', packages: true },
+    });
     expect(job.status, job.text).toBe(202);
     expect(job.body.codes).toEqual([parent.code, pkgs[0].code, pkgs[2].code, single.code]);
     expect(await waitDone(job.body.id)).toMatchObject({ state: 'done', progress: { done: 4, total: 4 } });
     const [sheet] = await sheetsOf(job.body.id, job.body.codes);
     expect(sheet!.codes.sort()).toEqual([...job.body.codes].sort());
     // Without `packages` the parent is one label.
-    const alone = await s.request('POST', '/print-jobs', { token, body: { codes: [parent.code], format: 'PDF_A4', reprint: true } });
+    const alone = await s.request('POST', '/print-jobs', {
+      token,
+      body: { codes: [parent.code], format: 'PDF_A4', reprint: true },
+    });
     expect(alone.body.codes).toEqual([parent.code]);
     await waitDone(alone.body.id);
   });
@@ -123,7 +141,10 @@ describe('print jobs: start tile and packages', () => {
 
   it('a code listed twice is still refused', async () => {
     const { code } = await shipment();
-    const r = await s.request('POST', '/print-jobs', { token, body: { codes: [code, code.toLowerCase()], format: 'PDF_A4', packages: true } });
+    const r = await s.request('POST', '/print-jobs', {
+      token,
+      body: { codes: [code, code.toLowerCase()], format: 'PDF_A4', packages: true },
+    });
     expectProblem(r, 400, 'validation_failed');
     expect(errorPaths(r)).toEqual(['/codes']);
   });
@@ -143,11 +164,19 @@ describe('GET /shipments/{id}/packages', () => {
   it('lists the packages by number, canceled ones too; none for a plain shipment; 404 for another account', async () => {
     const parent = (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body;
     const made = [];
-    for (let i = 0; i < 2; i++) made.push((await s.request('POST', `/shipments/${parent.code}/packages`, { token, body: packageBody() })).body);
+    for (let i = 0; i < 2; i++)
+      made.push((await s.request('POST', `/shipments/${parent.code}/packages`, { token, body: packageBody() })).body);
     await s.request('POST', `/shipments/${made[0].code}/cancel`, { token });
     const r = await s.request('GET', `/shipments/${parent.code}/packages`, { token });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data.map((p: { code: string; number: number; twin: string; status: string }) => [p.code, p.number, p.twin, p.status])).toEqual([
+    expect(
+      r.body.data.map((p: { code: string; number: number; twin: string; status: string }) => [
+        p.code,
+        p.number,
+        p.twin,
+        p.status,
+      ]),
+    ).toEqual([
       [made[0].code, 1, parent.code, 'CANCELED'],
       [made[1].code, 2, parent.code, 'TO_COLLECT'],
     ]);

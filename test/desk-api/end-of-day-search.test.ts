@@ -20,13 +20,19 @@ describe('search by the date a label was first made', () => {
     expect(r.status, r.text).toBe(200);
     return { refs: (r.body.data as Body[]).map((x) => x.ref as string), items: r.body.items as number };
   };
-  const label = async (code: string) => expect((await s.request('GET', `/labels?code=${code}`, { token })).status).toBe(200);
+  const label = async (code: string) =>
+    expect((await s.request('GET', `/labels?code=${code}`, { token })).status).toBe(200);
 
   beforeAll(async () => {
     s = await startInProcess({ clock, env: { STATION_TZ: 'America/Argentina/Buenos_Aires' } });
     token = directAccount(s, 'acme', ALL_PERMISSIONS).token;
-    rival = directAccount(s, 'rival', ALL_PERMISSIONS.filter((p) => p !== 'tokens.write')).token;
-    for (const ref of ['old-label', 'today-a', 'today-b', 'collected', 'never', 'late-label']) made[ref] = await createShipment(s, token, { ref });
+    rival = directAccount(
+      s,
+      'rival',
+      ALL_PERMISSIONS.filter((p) => p !== 'tokens.write'),
+    ).token;
+    for (const ref of ['old-label', 'today-a', 'today-b', 'collected', 'never', 'late-label'])
+      made[ref] = await createShipment(s, token, { ref });
     // Made on the 4th; labelled at different moments.
     clock.set('2026-05-04T15:00:00.000Z');
     await label(made['old-label']!.code);
@@ -49,18 +55,32 @@ describe('search by the date a label was first made', () => {
   afterAll(() => s.stop());
 
   it('the day’s labelled, not yet collected shipments: a plain date in the station time zone, newest label first', async () => {
-    expect(await refs('date_type=LABELLED&status=TO_COLLECT&date_range_min=2026-05-05&date_range_max=2026-05-05')).toEqual({
+    expect(
+      await refs('date_type=LABELLED&status=TO_COLLECT&date_range_min=2026-05-05&date_range_max=2026-05-05'),
+    ).toEqual({
       refs: ['late-label', 'today-b', 'today-a'],
       items: 3,
     });
     expect((await refs('date_type=LABELLED&date_range_min=2026-05-05&date_range_max=2026-05-05')).refs).toEqual([
-      'late-label', 'collected', 'today-b', 'today-a',
+      'late-label',
+      'collected',
+      'today-b',
+      'today-a',
     ]);
   });
 
   it('only labelled shipments have the date: without a range every labelled one, ordered by it either way', async () => {
-    expect(await refs('date_type=LABELLED')).toEqual({ refs: ['late-label', 'collected', 'today-b', 'today-a', 'old-label'], items: 5 });
-    expect((await refs('date_type=LABELLED&sort=OLDEST')).refs).toEqual(['old-label', 'today-a', 'today-b', 'collected', 'late-label']);
+    expect(await refs('date_type=LABELLED')).toEqual({
+      refs: ['late-label', 'collected', 'today-b', 'today-a', 'old-label'],
+      items: 5,
+    });
+    expect((await refs('date_type=LABELLED&sort=OLDEST')).refs).toEqual([
+      'old-label',
+      'today-a',
+      'today-b',
+      'collected',
+      'late-label',
+    ]);
     expect((await refs('date_type=LABELLED&status=TO_COLLECT')).items).toBe(4);
     expect((await refs('date_type=LABELLED&size=2&page=3')).refs).toEqual(['old-label']);
   });

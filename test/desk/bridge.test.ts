@@ -1,7 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, bridgeTransport, createClient, type BridgeCall, type OpInput, type StationClient } from '../../core/client/index.js';
+import {
+  ApiError,
+  bridgeTransport,
+  createClient,
+  type BridgeCall,
+  type OpInput,
+  type StationClient,
+} from '../../core/client/index.js';
 import { createDeskBridge, DESK_BASE_URL } from '../../core/desk/bridge.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
@@ -22,7 +29,14 @@ describe('desktop IPC bridge', () => {
   afterAll(() => s.stop());
 
   it('refuses calls that are not operations a token may call', async () => {
-    for (const bad of [null, 'GET /', { op: 'nope' }, { op: 'accounts.create', input: { body: { name: 'x' } } }, { op: 'shipments.search', input: [] }, { op: 'shipments.search', input: { headers: {} } }]) {
+    for (const bad of [
+      null,
+      'GET /',
+      { op: 'nope' },
+      { op: 'accounts.create', input: { body: { name: 'x' } } },
+      { op: 'shipments.search', input: [] },
+      { op: 'shipments.search', input: { headers: {} } },
+    ]) {
       const r = await bridge.call(bad);
       expect(r.ok, JSON.stringify(bad)).toBe(false);
       if (!r.ok) expect(['not_found', 'validation_failed']).toContain(r.problem.code);
@@ -33,7 +47,12 @@ describe('desktop IPC bridge', () => {
     const core = s.core!;
     expect(deskToken(core)).toBe(deskToken(core));
     expect(statSync(join(core.services.dataDir, 'desk-token')).mode & 0o777).toBe(0o600);
-    expect(await client.call('shipments.search', { query: { size: 5 } })).toEqual({ data: [], pages: 0, items: 0, last: true });
+    expect(await client.call('shipments.search', { query: { size: 5 } })).toEqual({
+      data: [],
+      pages: 0,
+      items: 0,
+      last: true,
+    });
     const bad = await client.call('shipments.create', { body: { ref: '' } as never }).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(ApiError);
     expect((bad as ApiError).problem).toMatchObject({ status: 400, code: 'validation_failed' });
@@ -41,12 +60,18 @@ describe('desktop IPC bridge', () => {
   });
 
   it("gives label links on the app's own scheme that open the PDF, with no HTTP server", async () => {
-    const created = await client.call('shipments.create', { body: shipmentBody({ ref: 'BRIDGE-1' }) as OpInput<'shipments.create'>['body'] });
+    const created = await client.call('shipments.create', {
+      body: shipmentBody({ ref: 'BRIDGE-1' }) as OpInput<'shipments.create'>['body'],
+    });
     const { url } = await client.call('labels.get', { query: { code: created.code } });
     expect(url.startsWith(`${DESK_BASE_URL}/labels/files/`)).toBe(true);
     const pdf = readFileSync(deskDownloadPath(s.core!, url));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    for (const wrong of [url.replace('station://desk', 'http://localhost:80'), url.replace(/files\/.{10}/, 'files/AAAAAAAAAA'), `${DESK_BASE_URL}/../../etc/passwd`])
+    for (const wrong of [
+      url.replace('station://desk', 'http://localhost:80'),
+      url.replace(/files\/.{10}/, 'files/AAAAAAAAAA'),
+      `${DESK_BASE_URL}/../../etc/passwd`,
+    ])
       expect(() => deskDownloadPath(s.core!, wrong), wrong).toThrow(/not found/);
   });
 
@@ -56,7 +81,9 @@ describe('desktop IPC bridge', () => {
     const revoked = createClient(bridgeTransport(createDeskBridge(core, () => token)));
     const principal = core.services.auth.authenticate(`Bearer ${token}`);
     core.services.auth.revokeToken(principal.accountId, principal.tokenId!);
-    await expect(revoked.call('shipments.search')).rejects.toMatchObject({ problem: { status: 401, code: 'unauthenticated' } });
+    await expect(revoked.call('shipments.search')).rejects.toMatchObject({
+      problem: { status: 401, code: 'unauthenticated' },
+    });
     const again = deskToken(core);
     expect(again).not.toBe(token);
     expect(() => core.services.auth.authenticate(`Bearer ${again}`)).not.toThrow();

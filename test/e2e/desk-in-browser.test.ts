@@ -110,8 +110,12 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
     try {
       const { token: t } = directAccount(desk, 'batch', ['shipments.read', 'shipments.write', 'events.read']);
       const folder = mkdtempSync(join(tmpdir(), 'desk-batch-'));
-      await desk.request('POST', '/printers', { token: t, body: { name: 'sheet', driver: 'file', connection: folder, default_for: 'PDF_A7' } });
-      for (let i = 0; i < 3; i++) expect((await desk.request('POST', '/shipments', { token: t, body: shipmentBody() })).status).toBe(201);
+      await desk.request('POST', '/printers', {
+        token: t,
+        body: { name: 'sheet', driver: 'file', connection: folder, default_for: 'PDF_A7' },
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await desk.request('POST', '/shipments', { token: t, body: shipmentBody() })).status).toBe(201);
 
       const page = await browser.newPage();
       await page.goto(`${new URL(desk.url).origin}/#token=${t}`);
@@ -120,8 +124,12 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
       await page.getByRole('checkbox', { name: 'Select this page' }).check();
       await page.getByRole('radio', { name: 'A7 labels on the thermal printer' }).check();
       await page.getByRole('button', { name: 'Print 3 labels' }).click();
-      await expect.poll(() => readdirSync(folder).filter((f) => f.endsWith('.pdf')).length, { timeout: 20_000 }).toBe(3);
-      await expect.poll(() => page.getByRole('region', { name: 'Summary' }).textContent(), { timeout: 20_000 }).toContain('Printed: 3 labels');
+      await expect
+        .poll(() => readdirSync(folder).filter((f) => f.endsWith('.pdf')).length, { timeout: 20_000 })
+        .toBe(3);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Summary' }).textContent(), { timeout: 20_000 })
+        .toContain('Printed: 3 labels');
       // Printed labels are no longer "to label": the list reloads when the job is done.
       await expect.poll(() => page.locator('tbody tr').count(), { timeout: 20_000 }).toBe(0);
       const jobs = (await desk.request('GET', '/print-jobs', { token: t })).body.data;

@@ -27,7 +27,10 @@ describe.skipIf(!!chromiumMissing)('Pack in Chromium over the desktop IPC bridge
     const off = await startSink('zpl');
     offlinePort = off.port;
     await off.stop();
-    s = await startInProcess({ env: { STATION_PRINTER_PORTS: [first.port, second.port, offlinePort].join(','), STATION_PRINT_RETRY_MS: '200' }, desk: true });
+    s = await startInProcess({
+      env: { STATION_PRINTER_PORTS: [first.port, second.port, offlinePort].join(','), STATION_PRINT_RETRY_MS: '200' },
+      desk: true,
+    });
     token = await s.token(await s.account('desk'), ['shipments.read', 'shipments.write', 'rates.read']);
     await loopPrinters(s, token, first, second, offlinePort);
     browser = await launchChromium();

@@ -21,7 +21,9 @@ describe.skipIf(!!chromiumMissing)('Pack in Chromium against `station serve` (HT
     const off = await startSink('zpl');
     offlinePort = off.port;
     await off.stop();
-    s = await startStation({ env: { STATION_PRINTER_PORTS: [first.port, second.port, offlinePort].join(','), STATION_PRINT_RETRY_MS: '200' } });
+    s = await startStation({
+      env: { STATION_PRINTER_PORTS: [first.port, second.port, offlinePort].join(','), STATION_PRINT_RETRY_MS: '200' },
+    });
     token = await s.token(await s.account('desk'), ['shipments.read', 'shipments.write', 'rates.read']);
     await loopPrinters(s, token, first, second, offlinePort);
     browser = await launchChromium();
@@ -37,7 +39,9 @@ describe.skipIf(!!chromiumMissing)('Pack in Chromium against `station serve` (HT
     await page.goto(new URL(s.url).origin + '/');
     // The token field has focus on a fresh desk; keys typed before the page has drawn it would go nowhere.
     const tokenField = page.getByLabel('Access token');
-    await expect.poll(() => tokenField.evaluate((el) => el === el.ownerDocument.activeElement), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => tokenField.evaluate((el) => el === el.ownerDocument.activeElement), { timeout: 30_000 })
+      .toBe(true);
     await page.keyboard.type(token);
     await page.keyboard.press('Enter');
     await packLoop(page, { s, token, first, second, offline: 'desk-off' }, 'ORD-9001');

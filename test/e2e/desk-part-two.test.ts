@@ -14,7 +14,8 @@ const run = promisify(execFile);
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
-const messages = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'renderer', 'src', 'i18n', `${lang}.json`), 'utf8')) as object;
+const messages = (lang: string) =>
+  JSON.parse(readFileSync(join(ROOT, 'renderer', 'src', 'i18n', `${lang}.json`), 'utf8')) as object;
 const en = messages('en');
 const es = messages('es');
 const SIZES = [
@@ -31,7 +32,27 @@ async function tiles(pdf: string, page: number, dir: string): Promise<Array<stri
   for (let i = 0; i < 8; i++) {
     const prefix = join(dir, `p${page}-t${i + 1}`);
     const [x, y] = [(i % 2) * w, Math.floor(i / 2) * h];
-    await run('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-png', '-singlefile', '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), pdf, prefix]);
+    await run('pdftoppm', [
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-r',
+      String(dpi),
+      '-gray',
+      '-png',
+      '-singlefile',
+      '-x',
+      String(x),
+      '-y',
+      String(y),
+      '-W',
+      String(w),
+      '-H',
+      String(h),
+      pdf,
+      prefix,
+    ]);
     out.push((await decode(`${prefix}.png`)).code128[0] ?? null);
   }
   return out;
@@ -40,12 +61,17 @@ async function tiles(pdf: string, page: number, dir: string): Promise<Array<stri
 /** Every English text of the desk that Spanish says differently: none may be left on a Spanish screen. */
 function englishOnly(): RegExp[] {
   const flat = (o: object, p = ''): Array<[string, string]> =>
-    Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v as object, `${p}${k}.`)));
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v as object, `${p}${k}.`),
+    );
   const spanish = new Map(flat(es));
   return flat(en)
     .filter(([k, v]) => spanish.get(k) !== v && v.replace(/\{\{\w+\}\}/g, '').trim().length >= 4)
     .map(([, v]) => {
-      const body = v.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?');
+      const body = v
+        .split(/\{\{\w+\}\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?');
       // Whole words: the English "Cancel" is not the Spanish "Cancelado".
       return new RegExp(`(?<!\\p{L})${body}(?!\\p{L})`, 'u');
     });
@@ -54,7 +80,9 @@ function englishOnly(): RegExp[] {
 function rawKeys(text: string): string[] {
   const keys = new Set<string>();
   const walk = (o: object, p: string) =>
-    Object.entries(o).forEach(([k, v]) => (typeof v === 'string' ? keys.add(p + k.replace(/_(one|other)$/, '')) : walk(v as object, `${p}${k}.`)));
+    Object.entries(o).forEach(([k, v]) =>
+      typeof v === 'string' ? keys.add(p + k.replace(/_(one|other)$/, '')) : walk(v as object, `${p}${k}.`),
+    );
   walk(en, '');
   return [...text.matchAll(/\b[A-Za-z]+(\.[A-Za-z_]+)+/g)].map((m) => m[0]).filter((k) => keys.has(k));
 }
@@ -74,7 +102,14 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
   beforeAll(async () => {
     mkdirSync(printed);
     s = await startStation({ env: { STATION_FILE_PRINTER_ROOTS: work } });
-    const desk = directAccount(s, 'desk', ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write']);
+    const desk = directAccount(s, 'desk', [
+      'rates.read',
+      'shipments.read',
+      'shipments.write',
+      'events.read',
+      'events.write',
+      'tokens.write',
+    ]);
     token = desk.token;
     writer = token;
     browser = await launchChromium();
@@ -92,7 +127,8 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
 
   it('prints a batch of 20 PENDING shipments on A4 from tile 3: a 3-page PDF whose barcodes read in tile order', async () => {
     const codes: string[] = [];
-    for (let i = 0; i < 20; i++) codes.push((await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code);
+    for (let i = 0; i < 20; i++)
+      codes.push((await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code);
     codes.reverse(); // the list is newest first, and so is the selection
     await nav('Batch');
     // More than one page of the list: "select all" takes every match, not just the rows shown.
@@ -104,7 +140,10 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await page.getByRole('button', { name: 'Print 20 labels' }).click();
     const summary = page.getByRole('region', { name: 'Summary' });
     await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toContain('Printed: 20 labels');
-    const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('link', { name: 'Download the PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      summary.getByRole('link', { name: 'Download the PDF' }).click(),
+    ]);
     const pdf = join(work, 'batch.pdf');
     await download.saveAs(pdf);
     expect((await pdfInfo(pdf)).pages).toBe(3);
@@ -115,7 +154,14 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
   });
 
   it('adds two packages to a shipment, prints the parent with both in one job, then cancels it through the confirmation', async () => {
-    expect((await s.request('POST', '/printers', { token, body: { name: 'thermal', driver: 'file', connection: printed, default_for: 'PDF_A7' } })).status).toBe(201);
+    expect(
+      (
+        await s.request('POST', '/printers', {
+          token,
+          body: { name: 'thermal', driver: 'file', connection: printed, default_for: 'PDF_A7' },
+        })
+      ).status,
+    ).toBe(201);
     const parent = (await s.request('POST', '/shipments', { token, body: shipmentBody({ ref: 'MULTI-1' }) })).body;
     await nav('Shipments');
     await page.getByLabel('Search shipments').fill('MULTI-1');
@@ -146,9 +192,15 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await expect.poll(() => pieces.textContent(), { timeout: 20_000 }).toContain('Printed: 3 of 3 on thermal');
     const files = readdirSync(printed).filter((f) => f.endsWith('.pdf'));
     expect(files).toHaveLength(3);
-    const packages = (await s.request('GET', `/shipments/${parent.code}/packages`, { token })).body.data.map((p: { code: string }) => p.code);
+    const packages = (await s.request('GET', `/shipments/${parent.code}/packages`, { token })).body.data.map(
+      (p: { code: string }) => p.code,
+    );
     const jobs = (await s.request('GET', '/print-jobs', { token })).body.data;
-    expect(jobs[0]).toMatchObject({ codes: [parent.code, ...packages], state: 'done', progress: { done: 3, total: 3 } });
+    expect(jobs[0]).toMatchObject({
+      codes: [parent.code, ...packages],
+      state: 'done',
+      progress: { done: 3, total: 3 },
+    });
     await shoot('shipment-detail');
 
     // The label is printed: the confirmation says so before anything is canceled.
@@ -172,11 +224,18 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await expect.poll(() => timeline.count()).toBe(1);
     // Its price: the quote of its method for its destination and parcel, by the rate card in force.
     const d = shipment.dimensions;
-    const quoted = await s.request('GET', `/quote?zip=${shipment.destination.address.zip}&length=${d.length}&width=${d.width}&height=${d.height}&weight=${d.weight}`, { token });
+    const quoted = await s.request(
+      'GET',
+      `/quote?zip=${shipment.destination.address.zip}&length=${d.length}&width=${d.width}&height=${d.height}&weight=${d.weight}`,
+      { token },
+    );
     const own = quoted.body.find((o: { method: string }) => o.method === shipment.method);
     const price = new Intl.NumberFormat('en', { style: 'currency', currency: own.currency }).format(own.rate);
     await expect.poll(() => detail.getByText(`${price} (today’s rate card)`, { exact: true }).count()).toBe(1);
-    const r = await s.request('POST', `/shipments/${shipment.code}/events`, { token: writer, body: { status: 'COLLECTED', sub_status: 'DISPATCHED' } });
+    const r = await s.request('POST', `/shipments/${shipment.code}/events`, {
+      token: writer,
+      body: { status: 'COLLECTED', sub_status: 'DISPATCHED' },
+    });
     expect(r.status).toBe(201);
     await expect.poll(() => timeline.count(), { timeout: 10_000 }).toBe(2);
     expect(await timeline.last().textContent()).toMatch(/Collected.*Dispatched/);
@@ -190,7 +249,11 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     const offered = await form.getByLabel('New status').locator('option').allTextContents();
     expect(offered).toEqual(['To consolidate', 'On its way to the hub', 'To deliver', 'Collected']);
     // Opened after the event arrived: the first move from COLLECTED is chosen, and has the focus.
-    expect(await form.getByLabel('New status').evaluate((el) => [(el as unknown as { value: string }).value, el === el.ownerDocument.activeElement])).toEqual(['TO_CONSOLIDATE', true]);
+    expect(
+      await form
+        .getByLabel('New status')
+        .evaluate((el) => [(el as unknown as { value: string }).value, el === el.ownerDocument.activeElement]),
+    ).toEqual(['TO_CONSOLIDATE', true]);
     await shoot('shipments-record-event');
     await form.getByLabel('New status').selectOption({ label: 'To deliver' });
     await form.getByRole('button', { name: 'Record event' }).click();
@@ -231,7 +294,12 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await receiver.getByLabel('Province').fill('Córdoba');
     await receiver.getByLabel('Postal code').fill('X5000');
     const parcel = form.getByRole('group', { name: 'Parcel' });
-    for (const [label, value] of [['Weight (kg)', '1'], ['Length (cm)', '20'], ['Width (cm)', '15'], ['Height (cm)', '10']] as const)
+    for (const [label, value] of [
+      ['Weight (kg)', '1'],
+      ['Length (cm)', '20'],
+      ['Width (cm)', '15'],
+      ['Height (cm)', '10'],
+    ] as const)
       await parcel.getByLabel(label).fill(value);
     const methods = form.getByRole('radiogroup', { name: 'Shipping method' });
     await expect.poll(() => methods.getByRole('radio').count()).toBeGreaterThan(1);
@@ -243,7 +311,11 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     expect(await picker.textContent()).toContain('Nearest to postal code X5000 first.');
     const first = picker.getByRole('listitem').first();
     const km = Number((await first.locator('.distance').textContent())!.replace(/[^\d.,]/g, '').replace(',', '.'));
-    const second = Number((await picker.getByRole('listitem').nth(1).locator('.distance').textContent())!.replace(/[^\d.,]/g, '').replace(',', '.'));
+    const second = Number(
+      (await picker.getByRole('listitem').nth(1).locator('.distance').textContent())!
+        .replace(/[^\d.,]/g, '')
+        .replace(',', '.'),
+    );
     expect(km).toBeLessThanOrEqual(second);
     const officeCode = (await first.locator('.mono').textContent())!;
     await first.getByRole('button', { name: /^Choose / }).click();
@@ -256,10 +328,14 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await expect.poll(() => labels().length, { timeout: 20_000 }).toBe(before + 1);
 
     const made = (await s.request('GET', '/shipments?q=PICK-1', { token })).body.data[0];
-    const office = (await s.request('GET', `/offices?zip=${made.destination.address.zip}&size=100`, { token })).body.data.find(
-      (o: { code: string }) => o.code === officeCode,
-    );
-    expect(made).toMatchObject({ method: 'PICKUP', office: office.id, destination: { address: { street: office.address.street, city: office.address.city } } });
+    const office = (
+      await s.request('GET', `/offices?zip=${made.destination.address.zip}&size=100`, { token })
+    ).body.data.find((o: { code: string }) => o.code === officeCode);
+    expect(made).toMatchObject({
+      method: 'PICKUP',
+      office: office.id,
+      destination: { address: { street: office.address.street, city: office.address.city } },
+    });
     const label = labels().find((f) => f.includes(made.code))!;
     const { stdout } = await run('pdftotext', [join(printed, label), '-']);
     expect(stdout).toContain(officeCode);
@@ -284,7 +360,10 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await s.request('GET', '/shipments', { token })).status).toBe(200);
     // A token this desk does not sign in with: revoking it is asked too, without the warning.
-    await list.getByRole('row', { name: /store sync/ }).getByRole('button', { name: /^Revoke/ }).click();
+    await list
+      .getByRole('row', { name: /store sync/ })
+      .getByRole('button', { name: /^Revoke/ })
+      .click();
     expect(await dialog.textContent()).toContain('Whatever uses this token stops working at once.');
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => list.getByRole('row', { name: /store sync/ }).textContent()).toContain('revoked');

@@ -22,7 +22,12 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
   beforeAll(async () => {
     sink = await startSink('zpl');
     s = await startStation({ env: { STATION_PRINTER_PORTS: String(sink.port) } });
-    token = await s.token(await s.account('desk'), ['shipments.read', 'shipments.write', 'rates.read', 'station.admin']);
+    token = await s.token(await s.account('desk'), [
+      'shipments.read',
+      'shipments.write',
+      'rates.read',
+      'station.admin',
+    ]);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(`${new URL(s.url).origin}/#token=${token}`);
@@ -79,7 +84,9 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     sink.powerCutDuringNextJob(300);
     const job = await s.request('POST', '/print-jobs', { token, body: { codes: [created.body.code] } });
     await nav('Printers').click();
-    const row = page.getByRole('region', { name: 'Print queue' }).getByRole('row', { name: `Print job ${job.body.id}` });
+    const row = page
+      .getByRole('region', { name: 'Print queue' })
+      .getByRole('row', { name: `Print job ${job.body.id}` });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Waiting for your answer');
     await expect.poll(() => row.getByRole('button', { name: 'It printed' }).count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'queue-unconfirmed-1366x768.png') });
@@ -97,12 +104,23 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await senders.getByRole('button', { name: 'Add sender' }).click();
     const sf = senders.getByRole('form', { name: 'Sender' });
     await sf.getByLabel('Label').fill('Depósito Rosario');
-    for (const [label, value] of [['Name', 'Depósito'], ['Street and number', 'Córdoba 1000'], ['City', 'Rosario'], ['Province', 'Santa Fe'], ['Postal code', '2000']])
+    for (const [label, value] of [
+      ['Name', 'Depósito'],
+      ['Street and number', 'Córdoba 1000'],
+      ['City', 'Rosario'],
+      ['Province', 'Santa Fe'],
+      ['Postal code', '2000'],
+    ])
       await sf.getByLabel(label!, { exact: true }).fill(value!);
     await sf.getByLabel('Default sender').check();
     await sf.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => senders.getByRole('listitem').filter({ hasText: 'Depósito Rosario' }).textContent()).toContain('default');
-    expect((await s.request('GET', '/senders', { token })).body.data[0]).toMatchObject({ label: 'Depósito Rosario', is_default: true });
+    await expect
+      .poll(() => senders.getByRole('listitem').filter({ hasText: 'Depósito Rosario' }).textContent())
+      .toContain('default');
+    expect((await s.request('GET', '/senders', { token })).body.data[0]).toMatchObject({
+      label: 'Depósito Rosario',
+      is_default: true,
+    });
 
     const presets = page.getByRole('region', { name: 'Package presets' });
     await presets.getByRole('button', { name: 'Add preset' }).click();
@@ -114,10 +132,14 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await pf.getByLabel('Height (cm)').fill('10');
     await pf.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => presets.getByRole('listitem').count()).toBe(1);
-    expect((await s.request('GET', '/presets', { token })).body.data).toMatchObject([{ key: 'c', name: 'Caja chica', length: 20 }]);
+    expect((await s.request('GET', '/presets', { token })).body.data).toMatchObject([
+      { key: 'c', name: 'Caja chica', length: 20 },
+    ]);
 
     const before = (await s.request('GET', '/ratecard', { token })).body;
-    await page.getByLabel('Rate card file (JSON)').setInputFiles({ name: 'card.json', mimeType: 'application/json', buffer: Buffer.from('{"version":"x"}') });
+    await page
+      .getByLabel('Rate card file (JSON)')
+      .setInputFiles({ name: 'card.json', mimeType: 'application/json', buffer: Buffer.from('{"version":"x"}') });
     const report = page.getByRole('alert', { name: 'Report of Rate card file (JSON)' });
     await expect.poll(() => report.textContent()).toContain('Nothing was imported');
     expect(await report.getByRole('listitem').count()).toBeGreaterThan(0);
@@ -137,13 +159,24 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: 'Ajustes' }).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
-    for (const [name, file] of [['Pack', 'pack'], ['Batch', 'batch'], ['Shipments', 'shipments'], ['End of day', 'end-of-day'], ['Printers', 'printers'], ['Credentials', 'credentials'], ['Settings', 'settings']]) {
+    for (const [name, file] of [
+      ['Pack', 'pack'],
+      ['Batch', 'batch'],
+      ['Shipments', 'shipments'],
+      ['End of day', 'end-of-day'],
+      ['Printers', 'printers'],
+      ['Credentials', 'credentials'],
+      ['Settings', 'settings'],
+    ]) {
       await nav(name!).click();
       // A client-side route change is no page load, so "network idle" held already: the picture waits for the
       // screen itself, shown (its link current) and with nothing left loading.
       await expect.poll(() => nav(name!).getAttribute('aria-current')).toBe('page');
       await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-      for (const [w, h] of [[1366, 768], [1920, 1080]]) {
+      for (const [w, h] of [
+        [1366, 768],
+        [1920, 1080],
+      ]) {
         await page.setViewportSize({ width: w!, height: h! });
         await page.screenshot({ path: join(SHOTS, `${file}-${w}x${h}.png`) });
       }
@@ -153,7 +186,10 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     await page.getByRole('textbox', { name: 'Scan' }).fill('ORD-SHOT');
     await page.keyboard.press('Enter');
     await page.getByRole('form', { name: 'New shipment' }).getByLabel('Name').waitFor();
-    for (const [w, h] of [[1366, 768], [1920, 1080]]) {
+    for (const [w, h] of [
+      [1366, 768],
+      [1920, 1080],
+    ]) {
       await page.setViewportSize({ width: w!, height: h! });
       await page.screenshot({ path: join(SHOTS, `pack-new-${w}x${h}.png`) });
     }

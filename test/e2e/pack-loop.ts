@@ -7,9 +7,10 @@ import type { Sink } from '../print/sink.js';
 /** The desk's scan field, and whether the desk is waiting on it (focused and empty). */
 export const scanField = (page: Page) => page.getByRole('textbox', { name: 'Scan', exact: true });
 export async function waitingForScan(page: Page): Promise<boolean> {
-  return scanField(page).evaluate((el) => el === el.ownerDocument.activeElement && (el as unknown as { value: string }).value === '');
+  return scanField(page).evaluate(
+    (el) => el === el.ownerDocument.activeElement && (el as unknown as { value: string }).value === '',
+  );
 }
-
 
 /** Types into whatever has focus, then Tab: the operator's hands, no mouse. */
 async function fill(page: Page, ...values: string[]) {
@@ -35,14 +36,25 @@ export interface LoopSetup {
  * quoted method with `2`, Control+Enter; the label decoded from the printer's bytes; the label's code scanned and
  * reprinted; then a label for an offline printer moved to a second printer, printing exactly once.
  */
-export async function packLoop(page: Page, { s, token, first, second, offline }: LoopSetup, ref: string): Promise<void> {
+export async function packLoop(
+  page: Page,
+  { s, token, first, second, offline }: LoopSetup,
+  ref: string,
+): Promise<void> {
   const statusText = () => page.getByRole('status').textContent();
   await expect.poll(() => waitingForScan(page)).toBe(true);
   await page.keyboard.type(ref);
   await page.keyboard.press('Enter');
 
   const form = page.getByRole('form', { name: 'New shipment' });
-  await expect.poll(() => form.getByRole('group', { name: 'Receiver' }).getByLabel('Name').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  await expect
+    .poll(() =>
+      form
+        .getByRole('group', { name: 'Receiver' })
+        .getByLabel('Name')
+        .evaluate((el) => el === el.ownerDocument.activeElement),
+    )
+    .toBe(true);
   // Name, Phone, E-mail, Street and number, City, Province, Postal code, Country (AR already there).
   await fill(page, 'Łukasz Żółć', '+5493511234567', '', 'Av. Santa Fe 1000', 'Buenos Aires', 'CABA', 'C1059', '');
   // Weight, Length, Width, Height, then Contents (left with focus).
@@ -80,12 +92,25 @@ export async function packLoop(page: Page, { s, token, first, second, offline }:
   expect(await waitingForScan(page)).toBe(true);
 
   // The offline printer becomes the A7 default; the reprint waits for it, and the operator sends it elsewhere.
-  expect((await s.request('PUT', `/printers/${offline}`, { token, body: { driver: 'zpl', connection: (await s.request('GET', `/printers/${offline}`, { token })).body.connection, default_for: 'PDF_A7' } })).status).toBe(200);
+  expect(
+    (
+      await s.request('PUT', `/printers/${offline}`, {
+        token,
+        body: {
+          driver: 'zpl',
+          connection: (await s.request('GET', `/printers/${offline}`, { token })).body.connection,
+          default_for: 'PDF_A7',
+        },
+      })
+    ).status,
+  ).toBe(200);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
   await expect.poll(statusText).toContain('opened');
   await page.keyboard.press('Enter');
-  await expect.poll(statusText, { timeout: 20_000 }).toMatch(new RegExp(`^${code}: waiting for ${offline} — the printer is offline`));
+  await expect
+    .poll(statusText, { timeout: 20_000 })
+    .toMatch(new RegExp(`^${code}: waiting for ${offline} — the printer is offline`));
   const panel = page.getByRole('region', { name: /^Print job / });
   await panel.getByLabel('Another printer').selectOption('desk-second');
   await panel.getByRole('button', { name: 'Send there' }).click();
@@ -93,7 +118,12 @@ export async function packLoop(page: Page, { s, token, first, second, offline }:
   expect(await readSymbols(decodeZpl(second.jobs[0]!))).toContain(`CODE-128:${code}`);
   await expect.poll(statusText, { timeout: 20_000 }).toBe(`${code} printed on desk-second`);
   const jobs = (await s.request('GET', '/print-jobs', { token })).body.data as { printer: string; state: string }[];
-  expect(jobs.filter((j) => j.state === 'done').map((j) => j.printer).sort()).toEqual(['desk-a7', 'desk-a7', 'desk-second']);
+  expect(
+    jobs
+      .filter((j) => j.state === 'done')
+      .map((j) => j.printer)
+      .sort(),
+  ).toEqual(['desk-a7', 'desk-a7', 'desk-second']);
   // The job itself moved: nothing is left for the offline printer to print when it comes back.
   expect(jobs.filter((j) => j.printer === offline)).toEqual([]);
   expect(second.jobs).toHaveLength(1);
@@ -101,13 +131,22 @@ export async function packLoop(page: Page, { s, token, first, second, offline }:
 }
 
 /** Printers of the loop: the A7 default, a second one, and one that nobody listens on. */
-export async function loopPrinters(s: Station, token: string, first: Sink, second: Sink, offlinePort: number): Promise<void> {
+export async function loopPrinters(
+  s: Station,
+  token: string,
+  first: Sink,
+  second: Sink,
+  offlinePort: number,
+): Promise<void> {
   for (const [name, port, def] of [
     ['desk-a7', first.port, 'PDF_A7'],
     ['desk-second', second.port, null],
     ['desk-off', offlinePort, null],
   ] as const) {
-    const r = await s.request('POST', '/printers', { token, body: { name, driver: 'zpl', connection: `tcp://127.0.0.1:${port}`, default_for: def } });
+    const r = await s.request('POST', '/printers', {
+      token,
+      body: { name, driver: 'zpl', connection: `tcp://127.0.0.1:${port}`, default_for: def },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
 }

@@ -29,7 +29,9 @@ describe('electronegativity over the desktop shell and its page', () => {
     cpSync(join(ROOT, 'electron'), join(scanDir, 'electron'), { recursive: true });
     cpSync(join(ROOT, 'renderer', 'index.html'), join(scanDir, 'renderer', 'index.html'));
     cpSync(join(ROOT, 'renderer', 'src'), join(scanDir, 'renderer', 'src'), { recursive: true });
-    const run = require('@doyensec/electronegativity') as (o: object) => Promise<{ issues: Issue[]; errors: Array<{ file: string; message: string }> }>;
+    const run = require('@doyensec/electronegativity') as (
+      o: object,
+    ) => Promise<{ issues: Issue[]; errors: Array<{ file: string; message: string }> }>;
     const result = await run({
       input: scanDir,
       isRelative: true,
@@ -39,11 +41,19 @@ describe('electronegativity over the desktop shell and its page', () => {
       excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
     });
     expect(result.errors.map((e) => `${e.file}: ${e.message}`)).toEqual([]);
-    const { exceptions } = JSON.parse(readFileSync(join(ROOT, 'electron', 'electronegativity-exceptions.json'), 'utf8')) as { exceptions: Exception[] };
+    const { exceptions } = JSON.parse(
+      readFileSync(join(ROOT, 'electron', 'electronegativity-exceptions.json'), 'utf8'),
+    ) as { exceptions: Exception[] };
     const serious = result.issues.filter((i) => i.severity.value >= 2);
     const explained = (i: Issue) => exceptions.some((x) => x.id === i.id && x.file === i.file && x.reason.length > 20);
-    expect(serious.filter((i) => !explained(i)).map((i) => `${i.id} ${i.severity.name} ${i.file}:${i.location.line} ${i.description}`)).toEqual([]);
+    expect(
+      serious
+        .filter((i) => !explained(i))
+        .map((i) => `${i.id} ${i.severity.name} ${i.file}:${i.location.line} ${i.description}`),
+    ).toEqual([]);
     // An exception that no longer matches a finding is stale and goes.
-    expect(exceptions.filter((x) => !serious.some((i) => i.id === x.id && i.file === x.file)).map((x) => x.id)).toEqual([]);
+    expect(exceptions.filter((x) => !serious.some((i) => i.id === x.id && i.file === x.file)).map((x) => x.id)).toEqual(
+      [],
+    );
   }, 120_000);
 });

@@ -31,16 +31,26 @@ describe('the desktop shell’s security settings (without the Electron binary)'
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const script = await rendererResponse(root, 'station://app/assets/main.js');
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
-    for (const url of ['station://app/../secret.txt', 'station://app/%2e%2e/secret.txt', 'station://app/assets/..%2f..%2fsecret.txt', 'station://app/nope.js'])
+    for (const url of [
+      'station://app/../secret.txt',
+      'station://app/%2e%2e/secret.txt',
+      'station://app/assets/..%2f..%2fsecret.txt',
+      'station://app/nope.js',
+    ])
       expect((await rendererResponse(root, url)).status, url).toBe(404);
-    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(readFileSync(join(ROOT, 'renderer', 'index.html'), 'utf8'))![1];
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(
+      readFileSync(join(ROOT, 'renderer', 'index.html'), 'utf8'),
+    )![1];
     expect(meta).toBe(CSP);
   });
 
   it('denies every permission request and check', () => {
     let request: ((wc: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined;
     let check: (() => boolean) | undefined;
-    denyAllPermissions({ setPermissionRequestHandler: (h: never) => (request = h), setPermissionCheckHandler: (h: never) => (check = h) } as never);
+    denyAllPermissions({
+      setPermissionRequestHandler: (h: never) => (request = h),
+      setPermissionCheckHandler: (h: never) => (check = h),
+    } as never);
     for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
       let granted: boolean | undefined;
       request!({}, p, (g) => (granted = g));
@@ -61,7 +71,15 @@ describe('the desktop shell’s security settings (without the Electron binary)'
   it('hands only https links on an allowed origin to the system browser', () => {
     const allowed = ['https://tracking.example'];
     expect(externalUrlAllowed('https://tracking.example/p/ABC', allowed)).toBe(true);
-    for (const url of ['http://tracking.example/p', 'https://tracking.example.evil.io/', 'https://user:pw@tracking.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'not a url'])
+    for (const url of [
+      'http://tracking.example/p',
+      'https://tracking.example.evil.io/',
+      'https://user:pw@tracking.example/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'not a url',
+    ])
       expect(externalUrlAllowed(url, allowed), url).toBe(false);
     expect(externalUrlAllowed('https://tracking.example/p/ABC')).toBe(false);
   });
@@ -90,8 +108,22 @@ describe('the desktop shell’s security settings (without the Electron binary)'
     const out = join(tmp, 'linux-unpacked');
     mkdirSync(out, { recursive: true });
     const bin = join(out, 'shipping-station');
-    writeFileSync(bin, Buffer.concat([Buffer.alloc(64, 7), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 8]), Buffer.alloc(8, 0x90), Buffer.alloc(64, 7)]));
-    await afterPack({ appOutDir: out, electronPlatformName: 'linux', arch: 1, packager: { executableName: 'shipping-station', appInfo: { productFilename: 'Shipping Station' } } });
+    writeFileSync(
+      bin,
+      Buffer.concat([
+        Buffer.alloc(64, 7),
+        Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+        Buffer.from([1, 8]),
+        Buffer.alloc(8, 0x90),
+        Buffer.alloc(64, 7),
+      ]),
+    );
+    await afterPack({
+      appOutDir: out,
+      electronPlatformName: 'linux',
+      arch: 1,
+      packager: { executableName: 'shipping-station', appInfo: { productFilename: 'Shipping Station' } },
+    });
     const wire = await getCurrentFuseWire(bin);
     const on = (f: number) => wire[f] === 49;
     const off = (f: number) => wire[f] === 48;
@@ -102,6 +134,8 @@ describe('the desktop shell’s security settings (without the Electron binary)'
     expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(true);
     expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe(true);
     expect(off(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(true);
-    expect(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(/^afterPack: electron\/packaging\/after-pack\.cjs$/m);
+    expect(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(
+      /^afterPack: electron\/packaging\/after-pack\.cjs$/m,
+    );
   });
 });

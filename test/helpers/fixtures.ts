@@ -56,7 +56,6 @@ export function packageBody(over: Body = {}): Body {
   };
 }
 
-
 /**
  * Accounts and tokens written straight into a running station's store, exactly as `station account create` and
  * `station token create` do but without a process start (about a second each here). Tests of the commands
@@ -67,8 +66,11 @@ export function admin(s: Station) {
   const auth = core.services.auth;
   return {
     account: (name: string) => auth.createAccount(name).id,
-    token: (account: string | number, permissions: readonly string[], opts: { name?: string; expiresInDays?: number } = {}) =>
-      auth.createToken({ account, name: opts.name ?? 'test', permissions, ...opts }),
+    token: (
+      account: string | number,
+      permissions: readonly string[],
+      opts: { name?: string; expiresInDays?: number } = {},
+    ) => auth.createToken({ account, name: opts.name ?? 'test', permissions, ...opts }),
     tokens: (account: string | number) => auth.listTokens(account),
     close: () => core.close(),
   };

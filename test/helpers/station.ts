@@ -82,7 +82,17 @@ function makeStation(url: string, dataDir: string, stop: () => Promise<void>, co
       return Number(r.stdout.trim());
     },
     async token(account, permissions, extra = []) {
-      const r = await cli(['token', 'create', '--account', String(account), '--name', 'test', '--permissions', permissions.join(','), ...extra]);
+      const r = await cli([
+        'token',
+        'create',
+        '--account',
+        String(account),
+        '--name',
+        'test',
+        '--permissions',
+        permissions.join(','),
+        ...extra,
+      ]);
       if (r.code !== 0) throw new Error(`token create failed: ${r.stderr}`);
       return r.stdout.trim();
     },
@@ -117,10 +127,14 @@ function makeStation(url: string, dataDir: string, stop: () => Promise<void>, co
  */
 export async function startStation(opts: { env?: Record<string, string>; args?: string[] } = {}): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
-  const child = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])], {
-    env: { ...process.env, STATION_RATE_LIMIT: '0', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])],
+    {
+      env: { ...process.env, STATION_RATE_LIMIT: '0', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.add(child);
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -140,15 +154,21 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
       rej(new Error(`station exited with ${code}: ${out}${err}`));
     });
   });
-  return makeStation(url, dataDir, async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    children.delete(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, undefined, () => err);
+  return makeStation(
+    url,
+    dataDir,
+    async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      children.delete(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    undefined,
+    () => err,
+  );
 }
 
 /**
@@ -156,10 +176,19 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
  * clock or reach the services directly.
  */
 export async function startInProcess(
-  opts: { clock?: Clock; env?: Record<string, string>; rateLimitPerMinute?: number; /** Serve the built desk UI too. */ desk?: boolean } = {},
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    rateLimitPerMinute?: number;
+    /** Serve the built desk UI too. */ desk?: boolean;
+  } = {},
 ): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
-  const core = createCore({ dataDir, ...(opts.clock ? { clock: opts.clock } : {}), env: { ...process.env, ...opts.env } });
+  const core = createCore({
+    dataDir,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    env: { ...process.env, ...opts.env },
+  });
   const { app, url } = await listen(core, {
     host: '127.0.0.1',
     port: 0,

@@ -16,7 +16,12 @@ function endpoints(code: string) {
     { method: 'GET', path: `/shipments/${code}`, perm: 'shipments.read' },
     { method: 'POST', path: `/shipments/${code}/packages`, perm: 'shipments.write', body: packageBody() },
     { method: 'GET', path: `/shipments/${code}/events`, perm: 'events.read' },
-    { method: 'POST', path: `/shipments/${code}/events`, perm: 'events.write', body: { status: 'TO_COLLECT', sub_status: 'CONFIRMED' } },
+    {
+      method: 'POST',
+      path: `/shipments/${code}/events`,
+      perm: 'events.write',
+      body: { status: 'TO_COLLECT', sub_status: 'CONFIRMED' },
+    },
     // Last: a canceled shipment takes no packages or events.
     { method: 'POST', path: `/shipments/${code}/cancel`, perm: 'shipments.write' },
   ] as const;
@@ -40,7 +45,10 @@ describe('tokens and permissions over HTTP (station serve)', () => {
       full = a.token(accountA, ALL_PERMISSIONS).token;
       other = a.token(b, ALL_PERMISSIONS).token;
       for (const p of ALL_PERMISSIONS) {
-        without[p] = a.token(accountA, ALL_PERMISSIONS.filter((x) => x !== p)).token;
+        without[p] = a.token(
+          accountA,
+          ALL_PERMISSIONS.filter((x) => x !== p),
+        ).token;
         only[p] = a.token(accountA, [p]).token;
       }
     } finally {
@@ -79,7 +87,10 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   });
 
   it('checks the token before the body: no token and a broken body is still 401', async () => {
-    const r = await s.request('POST', '/shipments', { rawBody: '{broken', headers: { 'content-type': 'application/json' } });
+    const r = await s.request('POST', '/shipments', {
+      rawBody: '{broken',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(r, 401, 'unauthenticated');
   });
 
@@ -133,7 +144,9 @@ describe('tokens and permissions over HTTP (station serve)', () => {
       expect(hashes).toContain(createHash('sha256').update(full).digest('hex'));
       for (const r of rows) expect(r.prefix).toMatch(/^sspat_[0-9A-Za-z]{6}$/);
       // Every text column of every table: no secret part of any token.
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE TABLE%'").all() as Array<{ name: string }>;
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE TABLE%'")
+        .all() as Array<{ name: string }>;
       const dump = tables.map((t) => JSON.stringify(db.prepare(`SELECT * FROM "${t.name}"`).all())).join('\n');
       for (const t of [full, other]) expect(dump).not.toContain(t.slice(12, 46));
     } finally {

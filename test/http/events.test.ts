@@ -6,19 +6,33 @@ import { CONTRACT_TRANSITIONS } from '../helpers/contract.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
 import { admin, createShipment, errorPaths, expectProblem, postEvent, type Body } from './fixtures.js';
 
-
 /**
  * Journeys that together take every row of the table. A shipment cannot be created in TO_CONFIRM, so those two
  * journeys start from a shipment put in that state directly in the store.
  */
 const JOURNEYS: Array<{ type: string; from?: string; path: string[] }> = [
-  { type: 'DELIVERY', path: ['COLLECTED', 'TO_CONSOLIDATE', 'CONSOLIDATED', 'TO_DELIVER', 'OUT_FOR_DELIVERY', 'TO_DELIVER', 'DELIVERED'] },
+  {
+    type: 'DELIVERY',
+    path: ['COLLECTED', 'TO_CONSOLIDATE', 'CONSOLIDATED', 'TO_DELIVER', 'OUT_FOR_DELIVERY', 'TO_DELIVER', 'DELIVERED'],
+  },
   { type: 'DELIVERY', path: ['COLLECTED', 'TO_RECEIVE', 'RECEIVED', 'TO_DELIVER', 'OUT_FOR_DELIVERY', 'DELIVERED'] },
   { type: 'DELIVERY', path: ['COLLECTED', 'TO_RECEIVE', 'RECEIVED', 'TO_RETURN', 'OUT_FOR_RETURN', 'RETURNED'] },
   { type: 'DELIVERY', path: ['COLLECTED', 'TO_DELIVER', 'TO_RETURN'] },
   { type: 'EXCHANGE', path: ['COLLECTED', 'TO_DELIVER', 'OUT_FOR_DELIVERY', 'TO_RETURN'] },
   { type: 'DELIVERY', path: ['CANCELED'] },
-  { type: 'RETURN', path: ['OUT_FOR_RECOVERY', 'TO_RECOVER', 'OUT_FOR_RECOVERY', 'RECOVERED', 'TO_RECEIVE', 'RECEIVED', 'TO_DELIVER', 'DELIVERED'] },
+  {
+    type: 'RETURN',
+    path: [
+      'OUT_FOR_RECOVERY',
+      'TO_RECOVER',
+      'OUT_FOR_RECOVERY',
+      'RECOVERED',
+      'TO_RECEIVE',
+      'RECEIVED',
+      'TO_DELIVER',
+      'DELIVERED',
+    ],
+  },
   { type: 'RETURN', path: ['CANCELED'] },
   { type: 'DELIVERY', from: 'TO_CONFIRM', path: ['TO_COLLECT', 'COLLECTED'] },
   { type: 'DELIVERY', from: 'TO_CONFIRM', path: ['CANCELED'] },
@@ -91,7 +105,10 @@ describe('tracking events (station serve)', () => {
       let state = j.from ?? c.status;
       await refusesAllOthers(c.id, state);
       for (const to of j.path) {
-        const body = to === 'DELIVERED' ? { status: to, receiver: { name: 'Juan Gómez', identification: '30111222' } } : { status: to };
+        const body =
+          to === 'DELIVERED'
+            ? { status: to, receiver: { name: 'Juan Gómez', identification: '30111222' } }
+            : { status: to };
         const r = await postEvent(s, token, c.code, body);
         expect(r.status, `${state} -> ${to}: ${r.text}`).toBe(201);
         expect(r.body).toEqual({ id: expect.any(Number), date: expect.stringMatching(/\.\d{3}Z$/), ...body });

@@ -34,7 +34,10 @@ export function postEvent(s: Station, token: string, id: string | number, body: 
 /** Drives a shipment along `statuses`, failing loudly at the first refused step. */
 export async function drive(s: Station, token: string, id: string | number, statuses: string[]): Promise<void> {
   for (const status of statuses) {
-    const r = await postEvent(s, token, id, { status, ...(status === 'DELIVERED' ? { receiver: { name: 'Juan' } } : {}) });
+    const r = await postEvent(s, token, id, {
+      status,
+      ...(status === 'DELIVERED' ? { receiver: { name: 'Juan' } } : {}),
+    });
     if (r.status !== 201) throw new Error(`move to ${status} failed: ${r.status} ${r.text}`);
   }
 }
@@ -45,7 +48,13 @@ export function expectProblem(r: ApiResponse, status: number, code: string): Bod
   if (r.status !== status) throw new Error(`expected ${status} ${code}, got ${ctx}`);
   if (!r.headers.get('content-type')?.startsWith('application/problem+json')) throw new Error(`not a problem: ${ctx}`);
   const b = r.body as Body;
-  if (b.code !== code || b.status !== status || b.type !== 'about:blank' || typeof b.title !== 'string' || typeof b.detail !== 'string')
+  if (
+    b.code !== code ||
+    b.status !== status ||
+    b.type !== 'about:blank' ||
+    typeof b.title !== 'string' ||
+    typeof b.detail !== 'string'
+  )
     throw new Error(`problem shape: ${ctx}`);
   return b;
 }
@@ -54,5 +63,3 @@ export function expectProblem(r: ApiResponse, status: number, code: string): Bod
 export function errorPaths(r: ApiResponse): string[] {
   return ((r.body as Body).errors ?? []).map((e: { path: string }) => e.path);
 }
-
-

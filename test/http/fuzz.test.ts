@@ -8,8 +8,24 @@ import { admin, createShipment, packageBody, shipmentBody, type Body } from './f
 type Rng = ReturnType<typeof rng>;
 
 const WEIRD_STRINGS = [
-  '', ' ', 'x'.repeat(501), 'x'.repeat(5000), '\u0000', '\u202e', '🚚📦', 'Ñandú', '<script>', "'; DROP TABLE shipments; --",
-  '{"a":1}', '%00', '../..', 'null', '1e309', '-1', 'NaN', '\ud800',
+  '',
+  ' ',
+  'x'.repeat(501),
+  'x'.repeat(5000),
+  '\u0000',
+  '\u202e',
+  '🚚📦',
+  'Ñandú',
+  '<script>',
+  "'; DROP TABLE shipments; --",
+  '{"a":1}',
+  '%00',
+  '../..',
+  'null',
+  '1e309',
+  '-1',
+  'NaN',
+  '\ud800',
 ];
 const WEIRD_NUMBERS = [-1, 0, -0.0001, 1e308, -1e308, 2 ** 53 + 1, 0.1, 91, -181, 100001];
 
@@ -74,7 +90,15 @@ const QUERY_VALUES: Record<string, readonly string[]> = {
   substatus: ['VISITED', 'NOPE', ''],
   platform: ['MLI', 'AMZ', ''],
   date_type: ['CREATED', 'UPDATED', 'BOTH'],
-  date_range_min: ['2026-01-01', '2026-02-30', '2026-01-01T00:00:00Z', '2026-01-01T99:00:00Z', 'now', '0000-00-00', '9999-12-31'],
+  date_range_min: [
+    '2026-01-01',
+    '2026-02-30',
+    '2026-01-01T00:00:00Z',
+    '2026-01-01T99:00:00Z',
+    'now',
+    '0000-00-00',
+    '9999-12-31',
+  ],
   date_range_max: ['2026-12-31', '2026-13-01', '2026-01-01T00:00:00+14:00', '2026-01-01T00:00:00+99:99', ''],
   date_key: ['LAST_DAY', 'LAST_MONTH', 'LAST_YEAR'],
   sort: ['NEWEST', 'OLDEST', 'RANDOM'],
@@ -84,7 +108,20 @@ const QUERY_VALUES: Record<string, readonly string[]> = {
   bogus: ['1'],
 };
 
-const GARBAGE_IDS = ['0', '-1', '1.5', '%2e%2e', 'A'.repeat(70), '%F0%9F%9A%9A', '9'.repeat(30), '%00', '%ZZ', 'a%20b', '__proto__', 'constructor'];
+const GARBAGE_IDS = [
+  '0',
+  '-1',
+  '1.5',
+  '%2e%2e',
+  'A'.repeat(70),
+  '%F0%9F%9A%9A',
+  '9'.repeat(30),
+  '%00',
+  '%ZZ',
+  'a%20b',
+  '__proto__',
+  'constructor',
+];
 
 describe('malformed input never yields a 500 nor changes stored data (deterministic fuzz, station serve)', () => {
   let s: Station;
@@ -132,24 +169,57 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
 
     for (let i = 0; i < 150; i++) {
       const body = brokenBody(r, shipmentBody());
-      check(await s.request('POST', '/shipments', { token, body }), `create ${JSON.stringify(body).slice(0, 200)}`, [400]);
+      check(
+        await s.request('POST', '/shipments', { token, body }),
+        `create ${JSON.stringify(body).slice(0, 200)}`,
+        [400],
+      );
     }
     for (let i = 0; i < 40; i++) {
       const text = JSON.stringify(shipmentBody());
-      const raw = r.next() < 0.7 ? text.slice(0, r.int(text.length - 1)) : Array.from({ length: 1 + r.int(40) }, () => String.fromCharCode(1 + r.int(126))).join('');
-      check(await s.request('POST', '/shipments', { token, rawBody: raw, headers: json }), `raw ${raw.slice(0, 80)}`, [400]);
+      const raw =
+        r.next() < 0.7
+          ? text.slice(0, r.int(text.length - 1))
+          : Array.from({ length: 1 + r.int(40) }, () => String.fromCharCode(1 + r.int(126))).join('');
+      check(
+        await s.request('POST', '/shipments', { token, rawBody: raw, headers: json }),
+        `raw ${raw.slice(0, 80)}`,
+        [400],
+      );
     }
     for (let i = 0; i < 20; i++) {
-      const type = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'text/json', 'application/xml', 'image/png']);
-      check(await s.request('POST', '/shipments', { token, rawBody: JSON.stringify(shipmentBody()), headers: { 'content-type': type } }), type, [415]);
+      const type = r.pick([
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'text/json',
+        'application/xml',
+        'image/png',
+      ]);
+      check(
+        await s.request('POST', '/shipments', {
+          token,
+          rawBody: JSON.stringify(shipmentBody()),
+          headers: { 'content-type': type },
+        }),
+        type,
+        [415],
+      );
     }
     for (let i = 0; i < 50; i++) {
       const body = brokenBody(r, packageBody());
-      check(await s.request('POST', `/shipments/${parent.code}/packages`, { token, body }), `package ${JSON.stringify(body).slice(0, 200)}`, [400]);
+      check(
+        await s.request('POST', `/shipments/${parent.code}/packages`, { token, body }),
+        `package ${JSON.stringify(body).slice(0, 200)}`,
+        [400],
+      );
     }
     for (let i = 0; i < 50; i++) {
       const body = brokenBody(r, { status: 'COLLECTED', sub_status: 'CONFIRMED', issue: 'RESCHEDULED' });
-      check(await s.request('POST', `/shipments/${parent.id}/events`, { token, body }), `event ${JSON.stringify(body)}`, [400]);
+      check(
+        await s.request('POST', `/shipments/${parent.id}/events`, { token, body }),
+        `event ${JSON.stringify(body)}`,
+        [400],
+      );
     }
     for (let i = 0; i < 80; i++) {
       const keys = Object.keys(QUERY_VALUES).filter(() => r.next() < 0.3);
@@ -160,7 +230,11 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
       check(await s.request('GET', `/shipments/${id}`, { token }), `get ${id}`, [400, 404]);
       check(await s.request('GET', `/shipments/${id}/events`, { token }), `events ${id}`, [400, 404]);
       check(await s.request('POST', `/shipments/${id}/cancel`, { token }), `cancel ${id}`, [400, 404]);
-      check(await s.request('POST', `/shipments/${id}/packages`, { token, body: packageBody() }), `packages ${id}`, [400, 404]);
+      check(
+        await s.request('POST', `/shipments/${id}/packages`, { token, body: packageBody() }),
+        `packages ${id}`,
+        [400, 404],
+      );
     }
 
     expect(snapshot()).toEqual(before);

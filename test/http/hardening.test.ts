@@ -22,7 +22,9 @@ function raw(s: Station, bytes: string): Promise<{ status: number; headers: Reco
     sock.on('close', () => {
       const [head = '', ...rest] = data.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
     // Not end(): a half-closed socket may be torn down before a streamed (compressed) answer is written.
@@ -85,7 +87,10 @@ describe('every layer answers with problem details (in-process station, real soc
     expect(bad.status).toBe(400);
     expect(bad.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(bad.body)).toMatchObject({ code: 'malformed_request' });
-    const noHost = await raw(s, `GET /v1/shipments HTTP/1.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
+    const noHost = await raw(
+      s,
+      `GET /v1/shipments HTTP/1.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+    );
     expect(noHost.status).toBe(400);
     expect(noHost.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(JSON.parse(noHost.body)).toMatchObject({ code: 'malformed_request', detail: expect.stringMatching(/Host/) });
@@ -104,7 +109,12 @@ describe('every layer answers with problem details (in-process station, real soc
     writeFileSync(join(ui, 'index.html'), '<!doctype html>');
     const app = await buildServer(s.core!, { rendererDir: ui, rateLimitPerMinute: 0 });
     try {
-      for (const [method, url] of [['GET', '/no-such-file.js'], ['GET', '/v1/'], ['POST', '/v1/cancel'], ['DELETE', '/index.html']] as const) {
+      for (const [method, url] of [
+        ['GET', '/no-such-file.js'],
+        ['GET', '/v1/'],
+        ['POST', '/v1/cancel'],
+        ['DELETE', '/index.html'],
+      ] as const) {
         const r = await app.inject({ method, url });
         expect(r.statusCode, url).toBe(404);
         expect(r.headers['content-type'], url).toMatch(/^application\/problem\+json/);
@@ -128,16 +138,24 @@ describe('every layer answers with problem details (in-process station, real soc
   });
 
   it('compresses answers when the client accepts it, and not otherwise', async () => {
-    const plain = await raw(s, `GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`);
+    const plain = await raw(
+      s,
+      `GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`,
+    );
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(plain.body.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '')).openapi).toBe('3.1.0');
+    expect(JSON.parse(plain.body.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '')).openapi).toBe(
+      '3.1.0',
+    );
     // fetch inflates transparently; the raw gzip answer must inflate to the same document.
-    const zipped = await raw(s, 'GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n');
+    const zipped = await raw(
+      s,
+      'GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n',
+    );
     expect(zipped.headers['content-encoding']).toBe('gzip');
     let body = Buffer.from(zipped.body, 'latin1');
     if (zipped.headers['transfer-encoding'] === 'chunked') {
       const parts: Buffer[] = [];
-      for (let at = 0; ; ) {
+      for (let at = 0; ;) {
         const eol = body.indexOf('\r\n', at);
         const size = parseInt(body.subarray(at, eol).toString(), 16);
         if (!size) break;

@@ -50,21 +50,29 @@ describe('the operation table is the one door', () => {
       expect(created.status).toBe('TO_COLLECT');
       expect((await client.call('shipments.get', { params: { id: created.code } })).ref).toBe('DOOR-1');
       expect((await client.call('shipments.search', { query: { q: 'DOOR-1' } })).items).toBe(1);
-      const refused = await client.call('shipments.create', { body: shipmentBody({ ref: 'DOOR-1' }) as never }).catch((e: unknown) => e);
+      const refused = await client
+        .call('shipments.create', { body: shipmentBody({ ref: 'DOOR-1' }) as never })
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ApiError);
       expect((refused as ApiError).problem).toMatchObject({ status: 409, code: 'duplicate_ref' });
       await expect(s.client('sspat_nope').call('shipments.search')).rejects.toMatchObject({ problem: { status: 401 } });
     });
 
     it('builds label links from the address it listens on, whatever Host the client sends', async () => {
-      const { code } = await s.client(token).call('shipments.create', { body: shipmentBody({ ref: 'DOOR-2' }) as never });
+      const { code } = await s
+        .client(token)
+        .call('shipments.create', { body: shipmentBody({ ref: 'DOOR-2' }) as never });
       // node:http, because fetch may not send a Host of the caller's choosing.
       const body = await new Promise<string>((resolve, reject) => {
-        const req = request(`${s.url}/labels?code=${code}`, { headers: { authorization: `Bearer ${token}`, host: 'evil.example' } }, (res) => {
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString()));
-          res.on('end', () => resolve(text));
-        });
+        const req = request(
+          `${s.url}/labels?code=${code}`,
+          { headers: { authorization: `Bearer ${token}`, host: 'evil.example' } },
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => resolve(text));
+          },
+        );
         req.on('error', reject);
         req.end();
       });

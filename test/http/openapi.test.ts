@@ -53,7 +53,8 @@ describe('the OpenAPI document integrators generate clients from', () => {
         expect(Object.keys(res.content), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
       }
       expect(op.responses['429'].headers['Retry-After'], `${method} ${path}`).toBeDefined();
-      if (op.security?.length !== 0) expect(op.responses['401'].headers['WWW-Authenticate'], `${method} ${path}`).toBeDefined();
+      if (op.security?.length !== 0)
+        expect(op.responses['401'].headers['WWW-Authenticate'], `${method} ${path}`).toBeDefined();
       if (op.responses['201']) expect(op.responses['201'].headers.Location, `${method} ${path}`).toBeDefined();
     }
     expect(errors).toBeGreaterThan(100);
@@ -63,7 +64,9 @@ describe('the OpenAPI document integrators generate clients from', () => {
   it('describes the token-free paths: the JWKS with its schema, the PDF download', () => {
     const jwks = doc.paths['/.well-known/jwks.json'].get;
     expect(jwks.security).toEqual([]);
-    expect(jwks.responses['200'].content['application/jwk-set+json'].schema.properties.keys.items.properties.crv.enum).toEqual(['Ed25519']);
+    expect(
+      jwks.responses['200'].content['application/jwk-set+json'].schema.properties.keys.items.properties.crv.enum,
+    ).toEqual(['Ed25519']);
     const pdf = doc.paths['/labels/files/{file}'].get;
     expect(pdf.security).toEqual([]);
     expect(pdf.description).toMatch(/no token/);
@@ -71,7 +74,9 @@ describe('the OpenAPI document integrators generate clients from', () => {
   });
 
   it('writes the rules across fields and the limits into descriptions', () => {
-    expect(doc.paths['/shipments'].post.description).toMatch(/`destination.address` is required unless `method` is PICKUP/);
+    expect(doc.paths['/shipments'].post.description).toMatch(
+      /`destination.address` is required unless `method` is PICKUP/,
+    );
     expect(doc.paths['/quote'].get.description).toMatch(/`lat` and `lng` go together/);
     expect(doc.paths['/labels'].get.description).toMatch(/`start` is accepted with `printer=PDF_A4` only/);
     expect(doc.info.description).toMatch(/nested at most 32 levels/);
@@ -84,7 +89,8 @@ describe('the OpenAPI document integrators generate clients from', () => {
     const walk = (schema: unknown, at: string): void => {
       if (!schema || typeof schema !== 'object') return;
       const s = schema as Json;
-      if (Array.isArray(s.examples) && (s.type === 'object' || s.properties)) for (const e of s.examples) examples.push([at, s, e]);
+      if (Array.isArray(s.examples) && (s.type === 'object' || s.properties))
+        for (const e of s.examples) examples.push([at, s, e]);
       // A media type's example sits beside its schema.
       if (s.schema && 'example' in s) examples.push([at, s.schema, s.example]);
       for (const [k, v] of Object.entries(s)) walk(v, `${at}/${k}`);
@@ -92,7 +98,8 @@ describe('the OpenAPI document integrators generate clients from', () => {
     walk(doc.paths, '#/paths');
     walk(doc.components.schemas, '#/components/schemas');
     expect(examples.map(([at]) => at).join('\n')).toMatch(/shipments\/post\/requestBody/);
-    for (const [at, schema, example] of examples) expect(ajv.validate(schema, example), `${at}: ${ajv.errorsText()}`).toBe(true);
+    for (const [at, schema, example] of examples)
+      expect(ajv.validate(schema, example), `${at}: ${ajv.errorsText()}`).toBe(true);
   });
 
   it('passes @redocly/cli lint with the recommended rules, without a warning', async () => {
@@ -103,7 +110,10 @@ describe('the OpenAPI document integrators generate clients from', () => {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       maxBuffer: 64 * 1024 * 1024,
     }).catch((e: { stdout: string; stderr: string }) => e);
-    const report = JSON.parse(r.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+    const report = JSON.parse(r.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string }>;
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });

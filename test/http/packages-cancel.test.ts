@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_PATTERN } from '../../core/schemas/codes.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
-import { admin, createShipment, drive, errorPaths, expectProblem, packageBody, withPath, type Body } from './fixtures.js';
+import {
+  admin,
+  createShipment,
+  drive,
+  errorPaths,
+  expectProblem,
+  packageBody,
+  withPath,
+  type Body,
+} from './fixtures.js';
 
 describe('packages and cancel (station serve)', () => {
   let s: Station;
@@ -9,7 +18,8 @@ describe('packages and cancel (station serve)', () => {
   let otherToken: string;
 
   const get = async (id: string | number) => (await s.request('GET', `/shipments/${id}`, { token })).body as Body;
-  const events = async (id: string | number) => (await s.request('GET', `/shipments/${id}/events`, { token })).body as Body[];
+  const events = async (id: string | number) =>
+    (await s.request('GET', `/shipments/${id}/events`, { token })).body as Body[];
   const addPackage = (parent: string | number, body: Body = packageBody()) =>
     s.request('POST', `/shipments/${parent}/packages`, { token, body });
   const cancel = (id: string | number) => s.request('POST', `/shipments/${id}/cancel`, { token });
@@ -82,8 +92,15 @@ describe('packages and cancel (station serve)', () => {
     });
 
     it.each([
-      ['/ref', undefined], ['/ref', ''], ['/origin', undefined], ['/dimensions', undefined], ['/dimensions/weight', 0],
-      ['/origin/address/country', 'XX'], ['/destination', {}], ['/type', 'DELIVERY'], ['/twin', 'X'],
+      ['/ref', undefined],
+      ['/ref', ''],
+      ['/origin', undefined],
+      ['/dimensions', undefined],
+      ['/dimensions/weight', 0],
+      ['/origin/address/country', 'XX'],
+      ['/destination', {}],
+      ['/type', 'DELIVERY'],
+      ['/twin', 'X'],
     ])('answers 400 to %s = %j and adds nothing', async (path, value) => {
       const parent = await createShipment(s, token);
       const r = await addPackage(parent.id, withPath(packageBody(), path, value));
@@ -104,7 +121,10 @@ describe('packages and cancel (station serve)', () => {
     it("answers 404 for an unknown or another account's parent", async () => {
       const parent = await createShipment(s, token);
       expectProblem(await addPackage('999999'), 404, 'not_found');
-      const r = await s.request('POST', `/shipments/${parent.code}/packages`, { token: otherToken, body: packageBody() });
+      const r = await s.request('POST', `/shipments/${parent.code}/packages`, {
+        token: otherToken,
+        body: packageBody(),
+      });
       expectProblem(r, 404, 'not_found');
       expect((await get(parent.id)).packages).toBe(0);
     });
@@ -191,10 +211,18 @@ describe('packages and cancel (station serve)', () => {
 
     it('accepts an empty JSON body, refuses a non-JSON one', async () => {
       const c = await createShipment(s, token);
-      const empty = await s.request('POST', `/shipments/${c.id}/cancel`, { token, rawBody: '', headers: { 'content-type': 'application/json' } });
+      const empty = await s.request('POST', `/shipments/${c.id}/cancel`, {
+        token,
+        rawBody: '',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(empty.status).toBe(200);
       const d = await createShipment(s, token);
-      const text = await s.request('POST', `/shipments/${d.id}/cancel`, { token, rawBody: 'please', headers: { 'content-type': 'text/plain' } });
+      const text = await s.request('POST', `/shipments/${d.id}/cancel`, {
+        token,
+        rawBody: 'please',
+        headers: { 'content-type': 'text/plain' },
+      });
       expectProblem(text, 415, 'unsupported_media_type');
       expect((await get(d.id)).status).toBe('TO_COLLECT');
     });

@@ -21,17 +21,47 @@ const OUTSIDE_WORLD = new Set(['printers.discover', 'printers.test']);
 
 /** Values that broke services before: blanks, huge, control and bidi characters, SQL and FTS syntax, numbers as text. */
 const nasty = fc.constantFrom(
-  '', ' ', '\u0000', '\u202e', '🚚', 'Ñandú', "'; DROP TABLE shipments; --", '"', '*', 'a OR b', 'NEAR(a b)', '%00', '../..',
-  '__proto__', 'constructor', 'null', '1e309', '-1', '0', 'NaN', '\ud800', 'x'.repeat(600), '2026-02-30', '9'.repeat(30),
+  '',
+  ' ',
+  '\u0000',
+  '\u202e',
+  '🚚',
+  'Ñandú',
+  "'; DROP TABLE shipments; --",
+  '"',
+  '*',
+  'a OR b',
+  'NEAR(a b)',
+  '%00',
+  '../..',
+  '__proto__',
+  'constructor',
+  'null',
+  '1e309',
+  '-1',
+  '0',
+  'NaN',
+  '\ud800',
+  'x'.repeat(600),
+  '2026-02-30',
+  '9'.repeat(30),
 );
-const scalar = fc.oneof(fc.string({ maxLength: 40 }), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const scalar = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
 
 /** An arbitrary that follows a JSON schema most of the time and strays from it the rest (wrong types, extra members). */
 function fromSchema(schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 5) return scalar;
   const stray = fc.oneof(scalar, fc.jsonValue({ maxDepth: 2 }));
   let own: fc.Arbitrary<unknown>;
-  if (schema.anyOf || schema.oneOf) own = fc.oneof(...(schema.anyOf ?? schema.oneOf).map((s: Json) => fromSchema(s, depth + 1)));
+  if (schema.anyOf || schema.oneOf)
+    own = fc.oneof(...(schema.anyOf ?? schema.oneOf).map((s: Json) => fromSchema(s, depth + 1)));
   else if (schema.enum) own = fc.constantFrom(...schema.enum);
   else if (schema.const !== undefined) own = fc.constant(schema.const);
   else if (schema.type === 'object' || schema.properties) {
@@ -46,8 +76,10 @@ function fromSchema(schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> 
       )
       .map(([obj, extra]) => (extra ? { ...obj, [extra[0]]: extra[1] } : obj));
   } else if (schema.type === 'array') own = fc.array(fromSchema(schema.items, depth + 1), { maxLength: 4 });
-  else if (schema.type === 'integer') own = fc.oneof(fc.integer({ min: schema.minimum ?? -5, max: schema.maximum ?? 1e6 }), fc.integer());
-  else if (schema.type === 'number') own = fc.oneof(fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true }), fc.double());
+  else if (schema.type === 'integer')
+    own = fc.oneof(fc.integer({ min: schema.minimum ?? -5, max: schema.maximum ?? 1e6 }), fc.integer());
+  else if (schema.type === 'number')
+    own = fc.oneof(fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true }), fc.double());
   else if (schema.type === 'boolean') own = fc.boolean();
   else if (schema.type === 'string') own = fc.oneof(fc.string({ maxLength: schema.maxLength ?? 40 }), nasty);
   else own = scalar;
@@ -75,7 +107,9 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
   /** A token for the fuzz, used once so that its first use (recorded once a minute) is not taken for a change. */
   const mint = async () => {
     const t = core.services.auth.createToken({ account, name: 'fuzz', permissions: PERMISSIONS }).token;
-    expect((await app.inject({ method: 'GET', url: '/v1/tokens', headers: { authorization: `Bearer ${t}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/v1/tokens', headers: { authorization: `Bearer ${t}` } })).statusCode,
+    ).toBe(200);
     return t;
   };
   let ops: Op[];
@@ -88,10 +122,16 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
   /** Every row of every table, hashed: what a rejected request must leave exactly as it was. */
   function checksum(): string {
     const db = core.services.db;
-    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name").all();
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name",
+      )
+      .all();
     return tables
       .map(({ name }) => {
-        const rows = JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).raw().all(), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+        const rows = JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).raw().all(), (_k, v) =>
+          typeof v === 'bigint' ? String(v) : v,
+        );
         return `${name}:${createHash('sha256').update(rows).digest('hex').slice(0, 16)}`;
       })
       .join(' ');
@@ -104,7 +144,12 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
     app = await buildServer(core, { rateLimitPerMinute: 0 });
     account = core.services.auth.createAccount('acme').id;
     token = await mint();
-    const created = await app.inject({ method: 'POST', url: '/v1/shipments', headers: { authorization: `Bearer ${token}` }, payload: shipmentBody() });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v1/shipments',
+      headers: { authorization: `Bearer ${token}` },
+      payload: shipmentBody(),
+    });
     shipment = created.json();
     const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
     ops = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
@@ -138,15 +183,35 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
     const perOp = ops.map((op) =>
       fc.record({
         op: fc.constant(op),
-        path: fc.tuple(...op.params.filter((p) => p.in === 'path').map((p) => pathValue(p).map((v) => [p.name, v] as const)), fc.constant(null)),
+        path: fc.tuple(
+          ...op.params.filter((p) => p.in === 'path').map((p) => pathValue(p).map((v) => [p.name, v] as const)),
+          fc.constant(null),
+        ),
         query: fc.tuple(
-          ...op.params.filter((p) => p.in === 'query').map((p) => fc.option(fromSchema(p.schema).map((v) => [p.name, v] as const), { freq: 2 })),
+          ...op.params
+            .filter((p) => p.in === 'query')
+            .map((p) =>
+              fc.option(
+                fromSchema(p.schema).map((v) => [p.name, v] as const),
+                { freq: 2 },
+              ),
+            ),
           fc.option(fc.tuple(fc.string({ maxLength: 6 }), scalar), { freq: 6 }),
         ),
-        body: op.body ? fc.oneof({ weight: 8, arbitrary: fromSchema(op.body) }, { weight: 1, arbitrary: fc.jsonValue() }) : fc.constant(undefined),
-        raw: fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constant('{"a":'), fc.constant('['.repeat(5000))), { freq: 12 }),
-        contentType: fc.option(fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=latin1', 'multipart/form-data'), { freq: 12 }),
-        auth: fc.oneof({ weight: 12, arbitrary: fc.constant(VALID) }, { weight: 1, arbitrary: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 30 })) }),
+        body: op.body
+          ? fc.oneof({ weight: 8, arbitrary: fromSchema(op.body) }, { weight: 1, arbitrary: fc.jsonValue() })
+          : fc.constant(undefined),
+        raw: fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constant('{"a":'), fc.constant('['.repeat(5000))), {
+          freq: 12,
+        }),
+        contentType: fc.option(
+          fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=latin1', 'multipart/form-data'),
+          { freq: 12 },
+        ),
+        auth: fc.oneof(
+          { weight: 12, arbitrary: fc.constant(VALID) },
+          { weight: 1, arbitrary: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 30 })) },
+        ),
       }),
     );
     const request = fc.oneof(...perOp);
@@ -166,21 +231,31 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
         const changesBefore = changes();
         // Hash the store only when something was written since the last hash (successful requests do write).
         if (changesBefore !== hashedAt) [hash, hashedAt] = [checksum(), changesBefore];
-        const res = await app.inject({ method: r.op.method as 'GET', url: qs ? `${url}?${qs}` : url, headers, ...(payload !== undefined ? { payload } : {}) });
+        const res = await app.inject({
+          method: r.op.method as 'GET',
+          url: qs ? `${url}?${qs}` : url,
+          headers,
+          ...(payload !== undefined ? { payload } : {}),
+        });
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         const what = `${r.op.method} ${url}?${qs} ${String(payload).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
         if (res.statusCode >= 500) throw new Error(`5xx: ${what}`);
         // The fuzz may revoke its own token (it holds tokens.write): carry on with a fresh one.
         if (r.op.id === 'tokens.revoke' && res.statusCode === 200) token = await mint();
         if (res.statusCode >= 400) {
-          if (!String(res.headers['content-type']).startsWith('application/problem+json')) throw new Error(`not problem+json: ${what}`);
+          if (!String(res.headers['content-type']).startsWith('application/problem+json'))
+            throw new Error(`not problem+json: ${what}`);
           const p = res.json();
-          if (p.status !== res.statusCode || typeof p.code !== 'string' || typeof p.detail !== 'string') throw new Error(`bad problem: ${what}`);
+          if (p.status !== res.statusCode || typeof p.code !== 'string' || typeof p.detail !== 'string')
+            throw new Error(`bad problem: ${what}`);
           // Every write goes through this one connection, so an unchanged count of changed rows means an unchanged store;
           // when the count moved (a write rolled back counts too), the hash decides.
           if (changes() !== changesBefore && checksum() !== hash) {
             const after = checksum().split(' ');
-            const changed = hash.split(' ').filter((t, i) => t !== after[i]).map((t) => t.split(':')[0]);
+            const changed = hash
+              .split(' ')
+              .filter((t, i) => t !== after[i])
+              .map((t) => t.split(':')[0]);
             throw new Error(`a refused request changed the store (${changed.join(', ')}): ${what}`);
           }
         }
@@ -188,7 +263,10 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     // The generator reached past validation too, not only the first 400.
-    const count = (pred: (s: number) => boolean) => Object.entries(statuses).filter(([s]) => pred(Number(s))).reduce((n, [, c]) => n + c, 0);
+    const count = (pred: (s: number) => boolean) =>
+      Object.entries(statuses)
+        .filter(([s]) => pred(Number(s)))
+        .reduce((n, [, c]) => n + c, 0);
     console.log(`fuzz seed ${SEED}, ${RUNS} cases, answers by status: ${JSON.stringify(statuses)}`);
     expect(count((s) => s === 400)).toBeGreaterThan(RUNS / 10);
     expect(count((s) => s < 300)).toBeGreaterThan(RUNS / 50);

@@ -22,10 +22,19 @@ describe('GET /scan: what a scanned value opens', () => {
   it("opens the account's shipment by its order ref, exact and trimmed", async () => {
     const ref = uniqueRef('Pedido');
     const sh = await createShipment(s, token, { ref });
-    expect(await client.call('scan.resolve', { query: { value: ` ${ref}\t` } })).toEqual({ kind: 'shipment', shipment: sh });
+    expect(await client.call('scan.resolve', { query: { value: ` ${ref}\t` } })).toEqual({
+      kind: 'shipment',
+      shipment: sh,
+    });
     // Exact: another case or a prefix is another order.
-    expect(await client.call('scan.resolve', { query: { value: ref.toUpperCase() } })).toEqual({ kind: 'new', ref: ref.toUpperCase() });
-    expect(await client.call('scan.resolve', { query: { value: ref.slice(0, -1) } })).toEqual({ kind: 'new', ref: ref.slice(0, -1) });
+    expect(await client.call('scan.resolve', { query: { value: ref.toUpperCase() } })).toEqual({
+      kind: 'new',
+      ref: ref.toUpperCase(),
+    });
+    expect(await client.call('scan.resolve', { query: { value: ref.slice(0, -1) } })).toEqual({
+      kind: 'new',
+      ref: ref.slice(0, -1),
+    });
   });
 
   it("opens a shipment by its code (the label's Code 128), in any letter case", async () => {

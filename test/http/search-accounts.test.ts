@@ -11,7 +11,10 @@ import { startInProcess, type Station } from '../helpers/station.js';
  * them) gives: the same shipments in the same order, the same page, the same totals. This covers the search index
  * keyed by account and the per-status totals kept by triggers, across status changes.
  */
-type Party = { contact: { name: string; email?: string }; address: { street: string; city: string; state: string; zip: string; country: string } };
+type Party = {
+  contact: { name: string; email?: string };
+  address: { street: string; city: string; state: string; zip: string; country: string };
+};
 interface Shown {
   id: number;
   code: string;
@@ -26,12 +29,18 @@ interface Shown {
 const FIRST = ['Ana', 'José', 'María', 'Iñaki', 'Zoë', 'Óscar', 'Marta', 'Mario'];
 const LAST = ['Pérez', 'Peralta', 'García', 'Garcés', 'Müller', 'Núñez', 'Ortiz'];
 const CITIES: Array<[string, string, string]> = [
-  ['Córdoba', 'Córdoba', 'X5000'], ['Rosario', 'Santa Fe', 'S2000'], ['San Juan', 'San Juan', 'J5400'], ['Santa Rosa', 'La Pampa', 'L6300'],
+  ['Córdoba', 'Córdoba', 'X5000'],
+  ['Rosario', 'Santa Fe', 'S2000'],
+  ['San Juan', 'San Juan', 'J5400'],
+  ['Santa Rosa', 'La Pampa', 'L6300'],
 ];
 const STREETS = ['Av. Colón', 'San Martín', 'Belgrano', 'Mitre'];
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const tokens = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokens = (s: string) =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function wordsOf(s: Shown): string[] {
   const fields = [s.ref, s.code];
@@ -64,7 +73,13 @@ describe('search on a station with several accounts', () => {
     const last = r.pick(LAST);
     return {
       contact: { name: `${first} ${last}`, email: `${fold(first)}.${fold(last)}${r.int(3)}@example.com` },
-      address: { street: `${r.pick(STREETS)} ${1 + r.int(900)}`, city, state, zip: `${zip}${r.int(10)}`, country: 'AR' },
+      address: {
+        street: `${r.pick(STREETS)} ${1 + r.int(900)}`,
+        city,
+        state,
+        zip: `${zip}${r.int(10)}`,
+        country: 'AR',
+      },
     };
   }
 
@@ -75,7 +90,11 @@ describe('search on a station with several accounts', () => {
       clock.advance(1_000 + r.int(60_000));
       const a = accounts[created % 2 ? 1 : created % 4 === 0 ? 0 : 2]!;
       const base = shipmentBody({ ref: `R-${created}`, type: r.next() < 0.85 ? 'DELIVERY' : 'RETURN' });
-      const body = { ...base, origin: { ...party(), contact: { ...party().contact, phone: '+5493511234567' } }, destination: party() };
+      const body = {
+        ...base,
+        origin: { ...party(), contact: { ...party().contact, phone: '+5493511234567' } },
+        destination: party(),
+      };
       const res = await s.request('POST', '/shipments', { token: a.token, body });
       expect(res.status, res.text).toBe(201);
       a.ids.push(res.body.id);
@@ -85,7 +104,10 @@ describe('search on a station with several accounts', () => {
   beforeAll(async () => {
     s = await startInProcess({ clock });
     for (const name of ['north', 'south', 'west']) {
-      accounts.push({ token: directAccount(s, name, ['shipments.read', 'shipments.write', 'events.write']).token, ids: [] });
+      accounts.push({
+        token: directAccount(s, name, ['shipments.read', 'shipments.write', 'events.write']).token,
+        ids: [],
+      });
     }
     await create(96);
     // Status changes move the per-status totals and the update dates.
@@ -95,7 +117,10 @@ describe('search on a station with several accounts', () => {
         clock.advance(1_000);
         if (u < 0.2) expect((await s.request('POST', `/shipments/${id}/cancel`, { token: a.token })).status).toBe(200);
         else if (u < 0.45) {
-          const res = await s.request('POST', `/shipments/${id}/events`, { token: a.token, body: { status: 'COLLECTED' } });
+          const res = await s.request('POST', `/shipments/${id}/events`, {
+            token: a.token,
+            body: { status: 'COLLECTED' },
+          });
           // A RETURN starts in TO_RECOVER, where COLLECTED is not a next status: it stays as it was.
           expect([201, 409]).toContain(res.status);
         }
@@ -120,7 +145,11 @@ describe('search on a station with several accounts', () => {
         const [a, b] = byUpdate ? [x.updated_at, y.updated_at] : [x.created_at, y.created_at];
         return dir * (a < b ? -1 : a > b ? 1 : x.id - y.id);
       });
-    return { codes: hits.slice((page - 1) * size, page * size).map((x) => x.code), items: hits.length, pages: Math.ceil(hits.length / size) };
+    return {
+      codes: hits.slice((page - 1) * size, page * size).map((x) => x.code),
+      items: hits.length,
+      pages: Math.ceil(hits.length / size),
+    };
   }
 
   function randomQuery(r: ReturnType<typeof rng>, mine: Shown[]): URLSearchParams {
@@ -153,7 +182,11 @@ describe('search on a station with several accounts', () => {
         const p = randomQuery(qr, mine);
         const res = await s.request('GET', `/shipments?${p}`, { token: a.token });
         expect(res.status, `${p}: ${res.text}`).toBe(200);
-        const got = { codes: (res.body.data as Shown[]).map((x) => x.code), items: res.body.items, pages: res.body.pages };
+        const got = {
+          codes: (res.body.data as Shown[]).map((x) => x.code),
+          items: res.body.items,
+          pages: res.body.pages,
+        };
         expect(got, String(p)).toEqual(naive(mine, p));
         compared += got.items;
       }
@@ -196,7 +229,9 @@ describe('search on a station with several accounts', () => {
         expect(byStatus.body.items, status).toBe(mine.filter((x) => x.status === status).length);
       }
       const active = await s.request('GET', '/shipments?size=1&shortcut=ACTIVE', { token: a.token });
-      expect(active.body.items).toBe(mine.filter((x) => (ACTIVE_STATUSES as readonly string[]).includes(x.status)).length);
+      expect(active.body.items).toBe(
+        mine.filter((x) => (ACTIVE_STATUSES as readonly string[]).includes(x.status)).length,
+      );
     }
   });
 });

@@ -58,7 +58,9 @@ describe('search by dates (clock steered, STATION_TZ=America/Argentina/Buenos_Ai
     ]);
     expect(await ids('date_range_max=2026-03-10T02:30:00.000Z')).toEqual(['09 23:30']);
     expect(await ids('date_range_max=2026-03-10T02:29:59.999Z')).toEqual([]);
-    expect(await ids(`date_range_min=${encodeURIComponent('2026-03-11T08:30:00+05:30')}&date_range_max=2026-03-30`)).toEqual(['11 00:00']);
+    expect(
+      await ids(`date_range_min=${encodeURIComponent('2026-03-11T08:30:00+05:30')}&date_range_max=2026-03-30`),
+    ).toEqual(['11 00:00']);
   });
 
   it('date_key LAST_DAY is the last 24 hours, LAST_MONTH the last 30 days', async () => {

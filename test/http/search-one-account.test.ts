@@ -16,7 +16,11 @@ describe('q search on a one-account station, then with a second account', () => 
   const page = async (query: string, t = token) => {
     const r = await s.request('GET', `/shipments?${query}`, { token: t });
     expect(r.status, r.text).toBe(200);
-    return { refs: (r.body.data as Array<{ ref: string }>).map((x) => x.ref), items: r.body.items as number, pages: r.body.pages as number };
+    return {
+      refs: (r.body.data as Array<{ ref: string }>).map((x) => x.ref),
+      items: r.body.items as number,
+      pages: r.body.pages as number,
+    };
   };
 
   beforeAll(async () => {

@@ -23,11 +23,17 @@ describe('upgrading a version-4 store with shipments', () => {
   const old: Record<string, Array<{ code: string; ref: string }>> = { north: [], south: [] };
 
   beforeAll(async () => {
-    const v4 = openDb(join(dataDir, DB_FILE), migrations.filter((m) => m.version <= 4));
+    const v4 = openDb(
+      join(dataDir, DB_FILE),
+      migrations.filter((m) => m.version <= 4),
+    );
     const t0 = Date.parse('2026-03-01T10:00:00Z');
     v4.transaction(() => {
       const account = v4.prepare('INSERT INTO accounts (name, created_at) VALUES (?, ?)');
-      const ids = { north: Number(account.run('north', t0).lastInsertRowid), south: Number(account.run('south', t0).lastInsertRowid) };
+      const ids = {
+        north: Number(account.run('north', t0).lastInsertRowid),
+        south: Number(account.run('south', t0).lastInsertRowid),
+      };
       const insert = v4.prepare(
         `INSERT INTO shipments (account_id, code, ref, type, method, origin, destination, dimensions, status, created_at, updated_at)
          VALUES (?, ?, ?, 'DELIVERY', 'STANDARD', ?, ?, ?, ?, ?, ?)`,
@@ -36,7 +42,11 @@ describe('upgrading a version-4 store with shipments', () => {
       for (let i = 0; i < 12; i++) {
         const owner = i % 3 === 0 ? 'south' : 'north';
         const origin = party(`Depósito ${i % 2 ? 'Norte' : 'Sur'}`, 'Rosario', 'S2000');
-        const destination = party(i % 2 ? 'Xiomara Ibáñez' : 'Yolanda Ortiz', i % 4 ? 'Córdoba' : 'Villa María', `X50${10 + i}`);
+        const destination = party(
+          i % 2 ? 'Xiomara Ibáñez' : 'Yolanda Ortiz',
+          i % 4 ? 'Córdoba' : 'Villa María',
+          `X50${10 + i}`,
+        );
         destination.address.street = `Calle ${['Lavalle', 'Güemes', 'Alvear'][i % 3]} ${100 + i}`;
         destination.contact.email = `cliente${i}@correo.example`;
         // Real codes (CODE_PATTERN): the answers are checked against the Shipment schema.
@@ -44,9 +54,29 @@ describe('upgrading a version-4 store with shipments', () => {
         const ref = `V4-${i}`;
         const status = i < 4 ? 'DELIVERED' : 'TO_COLLECT';
         const at = t0 + i * 60_000;
-        const id = Number(insert.run(ids[owner], code, ref, JSON.stringify(origin), JSON.stringify(destination), JSON.stringify(DIMENSIONS), status, at, at).lastInsertRowid);
+        const id = Number(
+          insert.run(
+            ids[owner],
+            code,
+            ref,
+            JSON.stringify(origin),
+            JSON.stringify(destination),
+            JSON.stringify(DIMENSIONS),
+            status,
+            at,
+            at,
+          ).lastInsertRowid,
+        );
         // Version 4's words: ref, code, then each party's name, e-mail and address fields.
-        const words = [ref, code, ...[origin, destination].flatMap((p) => [p.contact.name, (p.contact as { email?: string }).email, ...Object.values(p.address)])];
+        const words = [
+          ref,
+          code,
+          ...[origin, destination].flatMap((p) => [
+            p.contact.name,
+            (p.contact as { email?: string }).email,
+            ...Object.values(p.address),
+          ]),
+        ];
         index.run(id, words.filter(Boolean).join(' '));
         old[owner]!.push({ code, ref });
       }
@@ -55,7 +85,11 @@ describe('upgrading a version-4 store with shipments', () => {
 
     core = createCore({ dataDir, printQueue: false });
     for (const name of ['north', 'south'])
-      tokens[name] = core.services.auth.createToken({ account: name, name: 't', permissions: ['shipments.read', 'shipments.write'] }).token;
+      tokens[name] = core.services.auth.createToken({
+        account: name,
+        name: 't',
+        permissions: ['shipments.read', 'shipments.write'],
+      }).token;
     const server = await listen(core, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 0 });
     url = server.url;
     close = () => server.app.close();
@@ -74,12 +108,24 @@ describe('upgrading a version-4 store with shipments', () => {
   }
 
   it('migrates to the latest version', () => {
-    expect(core.services.db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.version)));
+    expect(core.services.db.pragma('user_version', { simple: true })).toBe(
+      Math.max(...migrations.map((m) => m.version)),
+    );
   });
 
   it('finds an old shipment by each of its words, accents folded, and only in its own account', async () => {
     // V4-5 is north's: Xiomara Ibáñez, Calle Alvear 105 in Córdoba, zip X5015, from Depósito Norte in Rosario.
-    const words = ['V4-5', 'VQ7K', 'xiomara ibanez', 'cliente5', 'alvear 105', 'X5015', 'deposito norte', 'rosario S2000', 'AR'];
+    const words = [
+      'V4-5',
+      'VQ7K',
+      'xiomara ibanez',
+      'cliente5',
+      'alvear 105',
+      'X5015',
+      'deposito norte',
+      'rosario S2000',
+      'AR',
+    ];
     for (const q of words) {
       expect((await search('north', `q=${encodeURIComponent(q)}&size=100`)).refs, q).toContain('V4-5');
       expect((await search('south', `q=${encodeURIComponent(q)}&size=100`)).refs, q).not.toContain('V4-5');

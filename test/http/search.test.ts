@@ -30,7 +30,15 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
     a.close();
 
-    const dest = (name: string, email: string, street: string, city: string, state: string, country: string, zip: string) => ({
+    const dest = (
+      name: string,
+      email: string,
+      street: string,
+      city: string,
+      state: string,
+      country: string,
+      zip: string,
+    ) => ({
       contact: { name, email },
       address: { street, city, state, country, zip },
     });
@@ -38,7 +46,15 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
       ref: 'ORDER-1001',
       platform: 'MLI',
       origin: party('Almacén Sur', 'Sevilla', '41001'),
-      destination: dest('José Álvarez', 'jose.alvarez@correo.es', 'Calle Mayor 5', 'Málaga', 'Andalucía', 'ES', '29001'),
+      destination: dest(
+        'José Álvarez',
+        'jose.alvarez@correo.es',
+        'Calle Mayor 5',
+        'Málaga',
+        'Andalucía',
+        'ES',
+        '29001',
+      ),
     });
     made.zoe = await createShipment(s, token, {
       ref: 'ORDER-1002',
@@ -52,11 +68,21 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     // Someone else's shipment that matches every query above: it must never show.
     await createShipment(s, otherToken, {
       ref: 'ORDER-1001',
-      destination: dest('José Álvarez', 'jose.alvarez@correo.es', 'Calle Mayor 5', 'Málaga', 'Andalucía', 'ES', '29001'),
+      destination: dest(
+        'José Álvarez',
+        'jose.alvarez@correo.es',
+        'Calle Mayor 5',
+        'Málaga',
+        'Andalucía',
+        'ES',
+        '29001',
+      ),
     });
 
     await drive(s, token, made.zoe.id, ['COLLECTED']);
-    expect((await postEvent(s, token, made.ana.id, { status: 'TO_COLLECT', sub_status: 'CONFIRMED' })).status).toBe(201);
+    expect((await postEvent(s, token, made.ana.id, { status: 'TO_COLLECT', sub_status: 'CONFIRMED' })).status).toBe(
+      201,
+    );
     expect((await s.request('POST', `/shipments/${made.canceled.id}/cancel`, { token })).status).toBe(200);
 
     for (let i = 0; i < 45; i++) await createShipment(s, pagingToken, { ref: `PAGE-${String(i).padStart(2, '0')}` });
@@ -102,11 +128,25 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     it('reads an empty q or code (a cleared search box) as no filter', async () => {
       const all = (await ids('')).sort();
       expect(all.length).toBeGreaterThan(1);
-      for (const blank of ['q=', 'q=%20%20', 'code=', 'q=&code=']) expect((await ids(blank)).sort(), blank).toEqual(all);
+      for (const blank of ['q=', 'q=%20%20', 'code=', 'q=&code='])
+        expect((await ids(blank)).sort(), blank).toEqual(all);
     });
 
     it('treats search syntax in q as plain text (never an error)', async () => {
-      for (const q of ['"', '*', 'ORDER OR WEB', 'NEAR(order web)', 'order AND', '-order', '^order', 'order:1', '(', "o'neil", '%', '_'])
+      for (const q of [
+        '"',
+        '*',
+        'ORDER OR WEB',
+        'NEAR(order web)',
+        'order AND',
+        '-order',
+        '^order',
+        'order:1',
+        '(',
+        "o'neil",
+        '%',
+        '_',
+      ])
         expect((await search(`q=${encodeURIComponent(q)}`)).status, q).toBe(200);
       expect(await ids(`q=${encodeURIComponent('ORDER OR WEB')}`)).toEqual([]);
     });
@@ -149,7 +189,9 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
       expect(await ids('q=order&platform=TNB')).toEqual(idsOf('zoe'));
       expect(await ids('q=order&status=TO_COLLECT')).toEqual(idsOf('jose'));
       expect(await ids('q=order&platform=VTX')).toEqual([]);
-      expect(await ids(`code=${made.zoe.code}&shortcut=ACTIVE&status=COLLECTED&platform=TNB&q=muller`)).toEqual(idsOf('zoe'));
+      expect(await ids(`code=${made.zoe.code}&shortcut=ACTIVE&status=COLLECTED&platform=TNB&q=muller`)).toEqual(
+        idsOf('zoe'),
+      );
     });
 
     it('sorts NEWEST first by default, OLDEST on request', async () => {
@@ -160,8 +202,15 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     });
 
     it.each([
-      ['status', 'FOO'], ['status', 'delivered'], ['substatus', 'LOST'], ['platform', 'AMZ'], ['date_type', 'SHIPPED'],
-      ['date_key', 'LAST_YEAR'], ['sort', 'newest'], ['shortcut', 'ALL'], ['status', ''],
+      ['status', 'FOO'],
+      ['status', 'delivered'],
+      ['substatus', 'LOST'],
+      ['platform', 'AMZ'],
+      ['date_type', 'SHIPPED'],
+      ['date_key', 'LAST_YEAR'],
+      ['sort', 'newest'],
+      ['shortcut', 'ALL'],
+      ['status', ''],
     ])('answers 400 to an unknown %s value %j, naming the parameter', async (name, value) => {
       const r = await search(`${name}=${value}`);
       expectProblem(r, 400, 'validation_failed');
@@ -175,7 +224,8 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
   });
 
   describe('dates', () => {
-    const localDay = (iso: string, plusDays = 0) => DateTime.fromISO(iso, { zone: ZONE }).plus({ days: plusDays }).toISODate()!;
+    const localDay = (iso: string, plusDays = 0) =>
+      DateTime.fromISO(iso, { zone: ZONE }).plus({ days: plusDays }).toISODate()!;
 
     it('a plain date covers its whole day in the station time zone', async () => {
       const c = made.jose.created_at as string;
@@ -190,7 +240,11 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
       const c = DateTime.fromISO(made.jose.created_at as string, { zone: 'UTC' });
       const at = (d: DateTime) => encodeURIComponent(d.setZone('UTC+05:30').toISO()!);
       expect(await ids(`date_range_min=${at(c)}&date_range_max=${at(c)}`)).toEqual(idsOf('jose'));
-      expect(await ids(`date_range_min=${at(c.plus({ milliseconds: 1 }))}&date_range_max=${at(c.plus({ milliseconds: 1 }))}`)).not.toContain(made.jose.id);
+      expect(
+        await ids(
+          `date_range_min=${at(c.plus({ milliseconds: 1 }))}&date_range_max=${at(c.plus({ milliseconds: 1 }))}`,
+        ),
+      ).not.toContain(made.jose.id);
       expect(await ids(`date_range_max=${encodeURIComponent(c.minus({ milliseconds: 1 }).toISO()!)}`)).toEqual([]);
     });
 
@@ -204,7 +258,9 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     );
 
     it('answers 400 when the maximum is before the minimum', async () => {
-      expect(errorPaths(await search('date_range_min=2026-05-02&date_range_max=2026-05-01'))).toEqual(['/date_range_max']);
+      expect(errorPaths(await search('date_range_min=2026-05-02&date_range_max=2026-05-01'))).toEqual([
+        '/date_range_max',
+      ]);
     });
   });
 
@@ -249,8 +305,15 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
     });
 
     it.each([
-      ['page', '0'], ['page', '-1'], ['page', '1.5'], ['page', 'two'], ['page', ''],
-      ['size', '0'], ['size', '101'], ['size', '-5'], ['size', 'ten'],
+      ['page', '0'],
+      ['page', '-1'],
+      ['page', '1.5'],
+      ['page', 'two'],
+      ['page', ''],
+      ['size', '0'],
+      ['size', '101'],
+      ['size', '-5'],
+      ['size', 'ten'],
     ])('answers 400 to %s=%j', async (name, value) => {
       const r = await search(`${name}=${value}`, pagingToken);
       expectProblem(r, 400, 'validation_failed');

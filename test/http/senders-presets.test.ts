@@ -49,7 +49,15 @@ describe('senders and package presets over HTTP', () => {
           label: 'Depósito Córdoba',
           is_default: true,
           contact: { name: 'Depósito Córdoba' },
-          address: { street: 'Bv. de los Alemanes 3450', city: 'Córdoba', state: 'Córdoba', country: 'AR', zip: '5008', lat: -31.3731, lng: -64.157 },
+          address: {
+            street: 'Bv. de los Alemanes 3450',
+            city: 'Córdoba',
+            state: 'Córdoba',
+            country: 'AR',
+            zip: '5008',
+            lat: -31.3731,
+            lng: -64.157,
+          },
         },
       ]);
       // Stored, not made up on each read.
@@ -58,9 +66,13 @@ describe('senders and package presets over HTTP', () => {
 
     it('keeps exactly one default: a new default un-defaults the others, deleting it hands it on', async () => {
       const origin = (await acme.call('senders.list')).data[0]!;
-      const north = await acme.call('senders.create', { body: { label: 'Sucursal Norte', ...party('Sucursal Norte', 'Salta', 'A4400') } });
+      const north = await acme.call('senders.create', {
+        body: { label: 'Sucursal Norte', ...party('Sucursal Norte', 'Salta', 'A4400') },
+      });
       expect(north.is_default).toBe(false);
-      const south = await acme.call('senders.create', { body: { label: 'Sucursal Sur', is_default: true, ...party('Sucursal Sur') } });
+      const south = await acme.call('senders.create', {
+        body: { label: 'Sucursal Sur', is_default: true, ...party('Sucursal Sur') },
+      });
       expect(south.is_default).toBe(true);
 
       let list = (await acme.call('senders.list')).data;
@@ -70,11 +82,19 @@ describe('senders and package presets over HTTP', () => {
         ['Sucursal Norte', false],
       ]);
 
-      const moved = await acme.call('senders.update', { params: { id: String(north.id) }, body: { ...bodyOf(north), is_default: true } });
+      const moved = await acme.call('senders.update', {
+        params: { id: String(north.id) },
+        body: { ...bodyOf(north), is_default: true },
+      });
       expect(moved.is_default).toBe(true);
       expect((await acme.call('senders.list')).data.filter((x) => x.is_default).map((x) => x.id)).toEqual([north.id]);
 
-      const kept = await refused(acme.call('senders.update', { params: { id: String(north.id) }, body: { ...bodyOf(north), is_default: false } }));
+      const kept = await refused(
+        acme.call('senders.update', {
+          params: { id: String(north.id) },
+          body: { ...bodyOf(north), is_default: false },
+        }),
+      );
       expect(kept).toMatchObject({ status: 400, code: 'validation_failed' });
       expect(kept.errors?.[0]?.path).toBe('/is_default');
 
@@ -95,8 +115,12 @@ describe('senders and package presets over HTTP', () => {
       expect(changed).toEqual({ id: depot.id, ...body });
       expect((await acme.call('senders.list')).data.find((x) => x.id === depot.id)).toEqual(changed);
 
-      const dup = await refused(acme.call('senders.create', { body: { ...body, label: 'Sucursal Sur', is_default: false } }));
-      expect(dup.errors).toEqual([{ path: '/label', message: expect.stringMatching(/^is already used by sender \d+$/) }]);
+      const dup = await refused(
+        acme.call('senders.create', { body: { ...body, label: 'Sucursal Sur', is_default: false } }),
+      );
+      expect(dup.errors).toEqual([
+        { path: '/label', message: expect.stringMatching(/^is already used by sender \d+$/) },
+      ]);
     });
 
     it("cannot delete an account's only sender", async () => {
@@ -112,7 +136,9 @@ describe('senders and package presets over HTTP', () => {
       const theirs = (await rival.call('senders.list')).data;
       expect(theirs.map((x) => x.id)).not.toContain(mine.id);
       const params = { id: String(mine.id) };
-      expect(await refused(rival.call('senders.update', { params, body: { ...bodyOf(mine), label: 'stolen' } }))).toMatchObject({
+      expect(
+        await refused(rival.call('senders.update', { params, body: { ...bodyOf(mine), label: 'stolen' } })),
+      ).toMatchObject({
         status: 404,
         code: 'not_found',
       });
@@ -124,11 +150,19 @@ describe('senders and package presets over HTTP', () => {
       const before = (await acme.call('senders.list')).data;
       const r = await s.request('POST', '/senders', {
         token: acmeToken,
-        body: { label: '', contact: { name: 'x', phone: '123' }, address: { ...party().address, country: 'XX' }, extra: 1 },
+        body: {
+          label: '',
+          contact: { name: 'x', phone: '123' },
+          address: { ...party().address, country: 'XX' },
+          extra: 1,
+        },
       });
       expectProblem(r, 400, 'validation_failed');
       expect(errorPaths(r).sort()).toEqual(['/address/country', '/contact/phone', '/extra', '/label']);
-      const badId = await s.request('PUT', '/senders/abc', { token: acmeToken, body: { label: 'x', is_default: true, ...party() } });
+      const badId = await s.request('PUT', '/senders/abc', {
+        token: acmeToken,
+        body: { label: 'x', is_default: true, ...party() },
+      });
       expectProblem(badId, 400, 'validation_failed');
       expect(errorPaths(badId)).toEqual(['/id']);
       expect((await acme.call('senders.list')).data).toEqual(before);
@@ -144,44 +178,67 @@ describe('senders and package presets over HTTP', () => {
   describe('package presets', () => {
     it('starts empty, saves boxes by key (weight optional) and lists them by key', async () => {
       expect(await acme.call('presets.list')).toEqual({ data: [] });
-      const big = await acme.call('presets.create', { body: { name: 'Caja grande', key: 'g', length: 60, width: 40, height: 40 } });
-      const small = await acme.call('presets.create', { body: { name: 'Sobre', key: '1', length: 30, width: 20, height: 1, weight: 0.2 } });
+      const big = await acme.call('presets.create', {
+        body: { name: 'Caja grande', key: 'g', length: 60, width: 40, height: 40 },
+      });
+      const small = await acme.call('presets.create', {
+        body: { name: 'Sobre', key: '1', length: 30, width: 20, height: 1, weight: 0.2 },
+      });
       expect(big).toEqual({ id: expect.any(Number), name: 'Caja grande', key: 'g', length: 60, width: 40, height: 40 });
       expect(small.weight).toBe(0.2);
       expect((await acme.call('presets.list')).data).toEqual([small, big]);
       // Seeds nothing for another account, and hides these from it.
       expect(await rival.call('presets.list')).toEqual({ data: [] });
-      expect(await refused(rival.call('presets.delete', { params: { id: String(big.id) } }))).toMatchObject({ status: 404 });
+      expect(await refused(rival.call('presets.delete', { params: { id: String(big.id) } }))).toMatchObject({
+        status: 404,
+      });
     });
 
     it('keeps each key to one preset of the account; another account may use it', async () => {
       const [small, big] = (await acme.call('presets.list')).data;
-      const taken = await refused(acme.call('presets.create', { body: { name: 'Otra', key: 'g', length: 1, width: 1, height: 1 } }));
+      const taken = await refused(
+        acme.call('presets.create', { body: { name: 'Otra', key: 'g', length: 1, width: 1, height: 1 } }),
+      );
       expect(taken.errors).toEqual([{ path: '/key', message: `g is already the key of preset ${big!.id}` }]);
-      const moved = await refused(acme.call('presets.update', { params: { id: String(small!.id) }, body: { ...bodyOf(small!), key: 'g' } }));
+      const moved = await refused(
+        acme.call('presets.update', { params: { id: String(small!.id) }, body: { ...bodyOf(small!), key: 'g' } }),
+      );
       expect(moved.errors?.[0]?.path).toBe('/key');
-      expect((await rival.call('presets.create', { body: { name: 'Suya', key: 'g', length: 1, width: 1, height: 1 } })).key).toBe('g');
+      expect(
+        (await rival.call('presets.create', { body: { name: 'Suya', key: 'g', length: 1, width: 1, height: 1 } })).key,
+      ).toBe('g');
 
       // Replacing keeps its own key, and drops a weight left out.
       const { id } = small!;
       const { weight: _dropped, ...noWeight } = bodyOf(small!);
-      const replaced = await acme.call('presets.update', { params: { id: String(id) }, body: { ...noWeight, name: 'Sobre A4' } });
+      const replaced = await acme.call('presets.update', {
+        params: { id: String(id) },
+        body: { ...noWeight, name: 'Sobre A4' },
+      });
       expect(replaced).toEqual({ id, ...noWeight, name: 'Sobre A4' });
     });
 
     it('deletes a preset, and refuses bad keys and sizes naming each field', async () => {
       const before = (await acme.call('presets.list')).data;
       for (const key of ['G', 'ab', '', '-', 'ñ']) {
-        const r = await s.request('POST', '/presets', { token: acmeToken, body: { name: 'x', key, length: 1, width: 1, height: 1 } });
+        const r = await s.request('POST', '/presets', {
+          token: acmeToken,
+          body: { name: 'x', key, length: 1, width: 1, height: 1 },
+        });
         expect(errorPaths(r), key).toEqual(['/key']);
       }
-      const sizes = await s.request('POST', '/presets', { token: acmeToken, body: { name: 'x', key: 'z', length: 0, width: -1, height: 'a', weight: 0 } });
+      const sizes = await s.request('POST', '/presets', {
+        token: acmeToken,
+        body: { name: 'x', key: 'z', length: 0, width: -1, height: 'a', weight: 0 },
+      });
       expect(errorPaths(sizes).sort()).toEqual(['/height', '/length', '/weight', '/width']);
       expect((await acme.call('presets.list')).data).toEqual(before);
 
       expect(await acme.call('presets.delete', { params: { id: String(before[0]!.id) } })).toEqual({ deleted: true });
       expect((await acme.call('presets.list')).data).toEqual(before.slice(1));
-      expect(await refused(acme.call('presets.delete', { params: { id: String(before[0]!.id) } }))).toMatchObject({ status: 404 });
+      expect(await refused(acme.call('presets.delete', { params: { id: String(before[0]!.id) } }))).toMatchObject({
+        status: 404,
+      });
     });
   });
 });

@@ -50,7 +50,11 @@ describe('create and get shipments (station serve)', () => {
     });
 
     it('starts with one tracking event in its first status; a RETURN starts in TO_RECOVER', async () => {
-      for (const [type, status] of [['DELIVERY', 'TO_COLLECT'], ['EXCHANGE', 'TO_COLLECT'], ['RETURN', 'TO_RECOVER']] as const) {
+      for (const [type, status] of [
+        ['DELIVERY', 'TO_COLLECT'],
+        ['EXCHANGE', 'TO_COLLECT'],
+        ['RETURN', 'TO_RECOVER'],
+      ] as const) {
         const c = (await post(shipmentBody({ type }))).body;
         expect(c.status).toBe(status);
         const ev = await s.request('GET', `/shipments/${c.code}/events`, { token });
@@ -64,18 +68,33 @@ describe('create and get shipments (station serve)', () => {
         ref: uniqueRef(),
         type: 'DELIVERY',
         origin: { contact: { name: 'A' }, address: { street: 's', city: 'c', state: 'st', country: 'ES', zip: '1' } },
-        destination: { contact: { name: 'B' }, address: { street: 's', city: 'c', state: 'st', country: 'FR', zip: '2' } },
+        destination: {
+          contact: { name: 'B' },
+          address: { street: 's', city: 'c', state: 'st', country: 'FR', zip: '2' },
+        },
         dimensions: { height: 0.1, width: 0.1, length: 0.1, weight: 0.001 },
       };
       const r = await post(minimal);
       expect(r.status).toBe(201);
-      expect(r.body).toMatchObject({ ...minimal, method: 'STANDARD', value: null, content: null, notes: null, platform: null });
+      expect(r.body).toMatchObject({
+        ...minimal,
+        method: 'STANDARD',
+        value: null,
+        content: null,
+        notes: null,
+        platform: null,
+      });
     });
 
     it('accepts EXPRESS and SAME_DAY methods, value 0 and the edges of lat/lng', async () => {
-      for (const method of ['EXPRESS', 'SAME_DAY', 'STANDARD']) expect((await post(shipmentBody({ method }))).body.method).toBe(method);
+      for (const method of ['EXPRESS', 'SAME_DAY', 'STANDARD'])
+        expect((await post(shipmentBody({ method }))).body.method).toBe(method);
       expect((await post(shipmentBody({ value: 0 }))).body.value).toBe(0);
-      for (const [lat, lng] of [[90, 180], [-90, -180], [0, 0]]) {
+      for (const [lat, lng] of [
+        [90, 180],
+        [-90, -180],
+        [0, 0],
+      ]) {
         const b = withPath(withPath(shipmentBody(), '/destination/address/lat', lat), '/destination/address/lng', lng);
         expect((await post(b)).status).toBe(201);
       }
@@ -107,7 +126,8 @@ describe('create and get shipments (station serve)', () => {
     });
 
     it('answers 404 for an id or code that does not exist', async () => {
-      for (const key of ['999999', 'ZZZZZZZZZZ', 'abc']) expectProblem(await s.request('GET', `/shipments/${key}`, { token }), 404, 'not_found');
+      for (const key of ['999999', 'ZZZZZZZZZZ', 'abc'])
+        expectProblem(await s.request('GET', `/shipments/${key}`, { token }), 404, 'not_found');
       expectProblem(await s.request('GET', `/shipments/${'A'.repeat(65)}`, { token }), 400, 'validation_failed');
     });
   });
@@ -129,17 +149,39 @@ describe('create and get shipments (station serve)', () => {
     const long = 'x'.repeat(501);
     /** [pointer, value (undefined removes it)]: the error names the same pointer. */
     const rules: Array<[string, unknown]> = [
-      ['/ref', undefined], ['/ref', ''], ['/ref', '   '], ['/ref', long], ['/ref', 42],
-      ['/type', undefined], ['/type', 'PICKUP'], ['/type', 'delivery'],
-      ['/method', 'TELEPORT'], ['/platform', 'AMZ'], ['/office', 0], ['/office', 1.5],
-      ['/value', -0.01], ['/value', '10'], ['/value', null],
-      ['/content', long], ['/notes', long], ['/notes', 5],
-      ['/origin', undefined], ['/destination', undefined], ['/dimensions', undefined],
-      ['/origin/contact', undefined], ['/destination/contact', undefined],
-      ['/origin/contact/name', undefined], ['/destination/contact/name', '  '], ['/destination/contact/name', long],
-      ['/destination/contact/phone', '5493511234567'], ['/destination/contact/phone', '+1234567'],
-      ['/destination/contact/phone', '+1234567890123456'], ['/destination/contact/phone', '+54 351 1234567'],
-      ['/destination/contact/email', 'not-an-email'], ['/destination/contact/email', 'a@'], ['/destination/contact/email', '@b.com'],
+      ['/ref', undefined],
+      ['/ref', ''],
+      ['/ref', '   '],
+      ['/ref', long],
+      ['/ref', 42],
+      ['/type', undefined],
+      ['/type', 'PICKUP'],
+      ['/type', 'delivery'],
+      ['/method', 'TELEPORT'],
+      ['/platform', 'AMZ'],
+      ['/office', 0],
+      ['/office', 1.5],
+      ['/value', -0.01],
+      ['/value', '10'],
+      ['/value', null],
+      ['/content', long],
+      ['/notes', long],
+      ['/notes', 5],
+      ['/origin', undefined],
+      ['/destination', undefined],
+      ['/dimensions', undefined],
+      ['/origin/contact', undefined],
+      ['/destination/contact', undefined],
+      ['/origin/contact/name', undefined],
+      ['/destination/contact/name', '  '],
+      ['/destination/contact/name', long],
+      ['/destination/contact/phone', '5493511234567'],
+      ['/destination/contact/phone', '+1234567'],
+      ['/destination/contact/phone', '+1234567890123456'],
+      ['/destination/contact/phone', '+54 351 1234567'],
+      ['/destination/contact/email', 'not-an-email'],
+      ['/destination/contact/email', 'a@'],
+      ['/destination/contact/email', '@b.com'],
       ['/destination/contact/identification', long],
       ...(['street', 'city', 'state', 'country', 'zip'] as const).flatMap((f): Array<[string, unknown]> => [
         [`/origin/address/${f}`, undefined],
@@ -147,10 +189,15 @@ describe('create and get shipments (station serve)', () => {
       ]),
       ['/destination/address', undefined],
       ['/destination/address/street', long],
-      ['/destination/address/country', 'XX'], ['/destination/address/country', 'ARG'], ['/destination/address/country', 'ar'],
+      ['/destination/address/country', 'XX'],
+      ['/destination/address/country', 'ARG'],
+      ['/destination/address/country', 'ar'],
       ['/destination/address/type', 'HOME'],
-      ['/destination/address/lat', 90.0001], ['/destination/address/lat', -91], ['/destination/address/lat', '10'],
-      ['/destination/address/lng', 180.5], ['/destination/address/lng', -181],
+      ['/destination/address/lat', 90.0001],
+      ['/destination/address/lat', -91],
+      ['/destination/address/lat', '10'],
+      ['/destination/address/lng', 180.5],
+      ['/destination/address/lng', -181],
       ...(['height', 'width', 'length', 'weight'] as const).flatMap((f): Array<[string, unknown]> => [
         [`/dimensions/${f}`, undefined],
         [`/dimensions/${f}`, 0],
@@ -158,20 +205,24 @@ describe('create and get shipments (station serve)', () => {
         [`/dimensions/${f}`, '5'],
       ]),
       // Unknown members, at every level.
-      ['/surprise', 1], ['/origin/extra', {}], ['/destination/contact/nickname', 'x'],
-      ['/destination/address/floor', 3], ['/dimensions/depth', 1]
+      ['/surprise', 1],
+      ['/origin/extra', {}],
+      ['/destination/contact/nickname', 'x'],
+      ['/destination/address/floor', 3],
+      ['/dimensions/depth', 1],
     ];
 
-    const shown = (v: unknown) => (typeof v === 'string' && v.length > 20 ? `"${v.slice(0, 3)}…" (${v.length} chars)` : JSON.stringify(v));
+    const shown = (v: unknown) =>
+      typeof v === 'string' && v.length > 20 ? `"${v.slice(0, 3)}…" (${v.length} chars)` : JSON.stringify(v);
     it.each(rules.map(([path, value]) => ({ path, value, shown: shown(value) })))(
       '$path = $shown is 400 naming the field, and stores nothing',
       async ({ path, value }) => {
-      const before = await count();
-      const r = await post(withPath(shipmentBody(), path, value));
-      const p = expectProblem(r, 400, 'validation_failed');
-      expect(errorPaths(r)).toContain(path);
-      expect(p.detail.length).toBeGreaterThan(0);
-      expect(await count()).toBe(before);
+        const before = await count();
+        const r = await post(withPath(shipmentBody(), path, value));
+        const p = expectProblem(r, 400, 'validation_failed');
+        expect(errorPaths(r)).toContain(path);
+        expect(p.detail.length).toBeGreaterThan(0);
+        expect(await count()).toBe(before);
       },
     );
 
@@ -197,14 +248,22 @@ describe('create and get shipments (station serve)', () => {
 
     it('refuses a member named __proto__ as unknown instead of treating it as a prototype', async () => {
       const raw = JSON.stringify(shipmentBody()).replace(/^\{/, '{"__proto__":{"admin":true},');
-      const r = await s.request('POST', '/shipments', { token, rawBody: raw, headers: { 'content-type': 'application/json' } });
+      const r = await s.request('POST', '/shipments', {
+        token,
+        rawBody: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expectProblem(r, 400, 'validation_failed');
       expect(errorPaths(r)).toEqual(['/__proto__']);
     });
 
     it('refuses a body that is not a JSON object', async () => {
       for (const raw of ['[]', '42', '"text"', 'null', 'true']) {
-        const r = await s.request('POST', '/shipments', { token, rawBody: raw, headers: { 'content-type': 'application/json' } });
+        const r = await s.request('POST', '/shipments', {
+          token,
+          rawBody: raw,
+          headers: { 'content-type': 'application/json' },
+        });
         expect([400], `${raw}: ${r.text}`).toContain(r.status);
         expect(r.body.code).toMatch(/^(validation_failed|invalid_json)$/);
       }
@@ -216,15 +275,32 @@ describe('create and get shipments (station serve)', () => {
 
     it('answers 400 invalid_json to a body that is not JSON', async () => {
       for (const raw of ['{', '{"ref": }', "{'ref': 'x'}", 'ref=1', '{"a":1}}', '\u0000'])
-        expectProblem(await s.request('POST', '/shipments', { token, rawBody: raw, headers: json }), 400, 'invalid_json');
+        expectProblem(
+          await s.request('POST', '/shipments', { token, rawBody: raw, headers: json }),
+          400,
+          'invalid_json',
+        );
     });
 
     it('answers 415 to a body without Content-Type: application/json', async () => {
       const raw = JSON.stringify(shipmentBody());
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])
-        expectProblem(await s.request('POST', '/shipments', { token, rawBody: raw, headers: { 'content-type': type } }), 415, 'unsupported_media_type');
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ])
+        expectProblem(
+          await s.request('POST', '/shipments', { token, rawBody: raw, headers: { 'content-type': type } }),
+          415,
+          'unsupported_media_type',
+        );
       // fetch adds no Content-Type for a Blob without a type.
-      const r = await fetch(`${s.url}/shipments`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new Blob([raw]) });
+      const r = await fetch(`${s.url}/shipments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: new Blob([raw]),
+      });
       expect(r.status).toBe(415);
     });
 
@@ -241,7 +317,11 @@ describe('create and get shipments (station serve)', () => {
       const before = await count();
       const pad = (n: number) => JSON.stringify({ ...shipmentBody(), notes: 'x'.repeat(n) });
       const base = Buffer.byteLength(pad(0)); // bytes, not characters: the body has accents
-      expectProblem(await s.request('POST', '/shipments', { token, rawBody: pad(1024 * 1024 - base + 1), headers: json }), 413, 'payload_too_large');
+      expectProblem(
+        await s.request('POST', '/shipments', { token, rawBody: pad(1024 * 1024 - base + 1), headers: json }),
+        413,
+        'payload_too_large',
+      );
       const under = await s.request('POST', '/shipments', { token, rawBody: pad(1024 * 1024 - base), headers: json });
       expect(errorPaths(under), under.text).toEqual(['/notes']);
       expect(await count()).toBe(before);

@@ -45,7 +45,10 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
     expect(await works(child.token)).toBe(401);
     expect(await works(grandchild.token)).toBe(401);
     expect(await works(sibling.token)).toBe(200);
-    const list = (await s.request('GET', '/tokens', { token: root.token })).body as Array<{ id: number; revoked_at: string | null }>;
+    const list = (await s.request('GET', '/tokens', { token: root.token })).body as Array<{
+      id: number;
+      revoked_at: string | null;
+    }>;
     expect(list.find((t) => t.id === grandchild.id)!.revoked_at).not.toBeNull();
 
     // A revocation made behind the service's back (another tool on the store) still ends the tokens made below it.
@@ -95,10 +98,15 @@ describe('migration 008 (token makers)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'station-'));
     try {
       const file = join(dir, 'station.db');
-      openDb(file, migrations.filter((m) => m.version <= 6)).close();
+      openDb(
+        file,
+        migrations.filter((m) => m.version <= 6),
+      ).close();
       const db = new Database(file);
       db.prepare("INSERT INTO accounts (name, created_at) VALUES ('old', 1)").run();
-      db.prepare("INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at) VALUES (1, 't', 'p', x'00', 'shipments.read', 1)").run();
+      db.prepare(
+        "INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at) VALUES (1, 't', 'p', x'00', 'shipments.read', 1)",
+      ).run();
       db.close();
       const up = openDb(file);
       expect(up.pragma('user_version', { simple: true })).toBe(STORE_VERSION);

@@ -15,7 +15,10 @@ describe('credentials over HTTP (/v1/tokens)', () => {
   afterAll(() => s.stop());
 
   it('creates a token shown once, lists it without its secret, and revokes it at once', async () => {
-    const created = await s.request('POST', '/tokens', { token: admin, body: { name: 'store sync', permissions: ['shipments.read'] } });
+    const created = await s.request('POST', '/tokens', {
+      token: admin,
+      body: { name: 'store sync', permissions: ['shipments.read'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^sspat_[0-9A-Za-z]{40}_[0-9A-Za-z]{6}$/);
     expect(created.body).toMatchObject({ name: 'store sync', permissions: ['shipments.read'], revoked_at: null });
@@ -38,10 +41,16 @@ describe('credentials over HTTP (/v1/tokens)', () => {
   });
 
   it('never widens what the caller can do', async () => {
-    const wider = await s.request('POST', '/tokens', { token: admin, body: { name: 'x', permissions: ['events.write'] } });
+    const wider = await s.request('POST', '/tokens', {
+      token: admin,
+      body: { name: 'x', permissions: ['events.write'] },
+    });
     expect(wider.status).toBe(403);
     expect(wider.body).toMatchObject({ code: 'forbidden', permission: 'events.write' });
-    const longer = await s.request('POST', '/tokens', { token: admin, body: { name: 'x', permissions: ['shipments.read'], expires_in_days: 31 } });
+    const longer = await s.request('POST', '/tokens', {
+      token: admin,
+      body: { name: 'x', permissions: ['shipments.read'], expires_in_days: 31 },
+    });
     expect(longer.status).toBe(400);
     expect(longer.body.errors[0].path).toBe('/expires_in_days');
   });
@@ -51,7 +60,9 @@ describe('credentials over HTTP (/v1/tokens)', () => {
     const theirs = await s.request('POST', `/tokens/${mine.body[0].id}/revoke`, { token: other });
     expect(theirs.status).toBe(404);
     expect((await s.request('GET', '/tokens', { token: admin })).body[0].revoked_at).toBeNull();
-    const reader = (await s.request('POST', '/tokens', { token: admin, body: { name: 'r', permissions: ['shipments.read'] } })).body.token;
+    const reader = (
+      await s.request('POST', '/tokens', { token: admin, body: { name: 'r', permissions: ['shipments.read'] } })
+    ).body.token;
     const denied = await s.request('GET', '/tokens', { token: reader });
     expect(denied.status).toBe(403);
     expect(denied.body.permission).toBe('tokens.write');

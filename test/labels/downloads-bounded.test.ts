@@ -27,7 +27,11 @@ describe('bounded label documents', () => {
     const first = await get(`code=${a.code},${b.code}`);
     expect(await get(`code=${a.code},${b.code}`)).toBe(first);
     expect(files()).toHaveLength(1);
-    const other = [await get(`code=${b.code},${a.code}`), await get(`code=${a.code},${b.code}&printer=PDF_A4`), await get(`code=${a.code}`)];
+    const other = [
+      await get(`code=${b.code},${a.code}`),
+      await get(`code=${a.code},${b.code}&printer=PDF_A4`),
+      await get(`code=${a.code}`),
+    ];
     expect(new Set([first, ...other]).size).toBe(4);
     expect(files()).toHaveLength(4);
     clock.advance(12 * 3600 * 1000 + 1000);
@@ -49,7 +53,15 @@ describe('bounded label documents', () => {
       const made = [0, 1, 2, 3].map((i) => {
         const file = downloads.newLabelFile();
         downloads.writeFile(file, new Uint8Array(1000));
-        const secret = downloads.link({ accountId: 1, kind: 'label', codes: [`C${i}`], format: 'PDF_A7', file, docKey: `k${i}`, bytes: 1000 });
+        const secret = downloads.link({
+          accountId: 1,
+          kind: 'label',
+          codes: [`C${i}`],
+          format: 'PDF_A7',
+          file,
+          docKey: `k${i}`,
+          bytes: 1000,
+        });
         t.advance(1000);
         return { file, secret };
       });

@@ -20,7 +20,13 @@ export function accentedBody() {
   return {
     destination: {
       contact: { name: LONG_ACCENTED.name, phone: '+48123456789' },
-      address: { street: LONG_ACCENTED.street, city: LONG_ACCENTED.city, state: 'Małopolskie', country: 'PL', zip: '30-001' },
+      address: {
+        street: LONG_ACCENTED.street,
+        city: LONG_ACCENTED.city,
+        state: 'Małopolskie',
+        country: 'PL',
+        zip: '30-001',
+      },
     },
   };
 }
@@ -30,4 +36,3 @@ export async function download(url: string): Promise<{ status: number; type: str
   const res = await fetch(url);
   return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
 }
-

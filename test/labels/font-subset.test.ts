@@ -87,8 +87,16 @@ describe('the embedded label font in PDFs', () => {
   function label(name: string, street: string, city: string): LabelData {
     const party = { name, street, city, state: 'Región', zip: '30-001', country: 'PL' };
     return {
-      code: 'SS00000001', qr: 'token', method: 'DELIVERY', type: 'DELIVERY', ref: 'R-1', weightKg: 1,
-      receiver: party, sender: party, piece: null, office: null,
+      code: 'SS00000001',
+      qr: 'token',
+      method: 'DELIVERY',
+      type: 'DELIVERY',
+      ref: 'R-1',
+      weightKg: 1,
+      receiver: party,
+      sender: party,
+      piece: null,
+      office: null,
     };
   }
 
@@ -107,11 +115,13 @@ describe('the embedded label font in PDFs', () => {
     const greek = label('Αλέξανδρος Παπαδόπουλος', 'Οδός Ερμού 12', 'Жytomyr Київ');
     const first = await a7(polish, 'polish.pdf');
     const second = await a7(greek, 'greek.pdf');
-    for (let i = 0; i < 40; i++) await labelsPdf([labelLayout(label(`Ørjan Ćosić ${i}`, `Şehit Ömer ${i}`, 'Brno Ďáblice'))], 'PDF_A7');
+    for (let i = 0; i < 40; i++)
+      await labelsPdf([labelLayout(label(`Ørjan Ćosić ${i}`, `Şehit Ömer ${i}`, 'Brno Ďáblice'))], 'PDF_A7');
     const again = await a7(polish, 'polish-again.pdf');
 
     for (const s of ['Łucja Świętek-Ğündoğdu', 'Żółkiewskiego 7', 'Łódź']) expect(await text(first.pdf)).toContain(s);
-    for (const s of ['Αλέξανδρος Παπαδόπουλος', 'Οδός Ερμού 12', 'Жytomyr Київ']) expect(await text(second.pdf)).toContain(s);
+    for (const s of ['Αλέξανδρος Παπαδόπουλος', 'Οδός Ερμού 12', 'Жytomyr Київ'])
+      expect(await text(second.pdf)).toContain(s);
     expect(await text(second.pdf)).not.toContain('Łucja');
     // The same label after 40 others is drawn dot for dot the same.
     const [p1] = await renderPages(first.pdf, 150, { mono: true });

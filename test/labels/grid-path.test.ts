@@ -3,7 +3,16 @@ import { code128, qrCode } from '../../core/drawing/barcodes.js';
 import { gridPath } from '../../core/drawing/pdf.js';
 import type { ModuleGrid } from '../../core/drawing/primitives.js';
 
-const grid = (cols: number, rows: number, bits: Uint8Array): ModuleGrid => ({ kind: 'modules', x: 0, y: 0, module: 1, moduleHeight: 1, cols, rows, bits });
+const grid = (cols: number, rows: number, bits: Uint8Array): ModuleGrid => ({
+  kind: 'modules',
+  x: 0,
+  y: 0,
+  module: 1,
+  moduleHeight: 1,
+  cols,
+  rows,
+  bits,
+});
 
 /** Paints the `re` rectangles of a path onto a grid, counting how often each module is covered. */
 function paint(path: string, cols: number, rows: number): Uint8Array {
@@ -20,7 +29,7 @@ function paint(path: string, cols: number, rows: number): Uint8Array {
 describe('barcode modules as a PDF path (gridPath)', () => {
   it('covers exactly the black modules, each once, for a QR, a Code 128 and random grids', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const grids = [
       { ...qrCode('eyJhbGciOiJFZERTQSJ9.' + 'x'.repeat(150)) },
       { ...code128('SS1234567890') },

@@ -97,7 +97,12 @@ describe('labels over HTTP', () => {
     const pdf = await fetchPdf(`code=${codes.join(',')}&printer=PDF_A4&start=3`, 'a4-start.pdf');
     expect((await pdfInfo(pdf)).pages).toBe(2);
     const ws = (await words(pdf)).filter((w) => codes.includes(w.text));
-    expect(ws.filter((w) => w.page === 1).map((w) => w.text).sort()).toEqual(codes.slice(0, 6).sort());
+    expect(
+      ws
+        .filter((w) => w.page === 1)
+        .map((w) => w.text)
+        .sort(),
+    ).toEqual(codes.slice(0, 6).sort());
     expect(ws.filter((w) => w.page === 2).map((w) => w.text)).toEqual([codes[6]]);
     // Tiles 1 and 2 (the top row) stay empty: nothing is printed in the top quarter of page 1.
     expect(ws.filter((w) => w.page === 1).every((w) => w.yMin > A4.height / 4)).toBe(true);
@@ -127,7 +132,11 @@ describe('labels over HTTP', () => {
     for (let i = 0; i < 2; i++) {
       const r = await s.request('POST', `/shipments/${parent.code}/packages`, {
         token,
-        body: { ref: `PKG-${parent.code}-${i}`, origin: accentedBody().destination, dimensions: { height: 1, width: 2, length: 3, weight: 0.5 } },
+        body: {
+          ref: `PKG-${parent.code}-${i}`,
+          origin: accentedBody().destination,
+          dimensions: { height: 1, width: 2, length: 3, weight: 0.5 },
+        },
       });
       expect(r.status, r.text).toBe(201);
       kids.push(r.body.code);
@@ -145,7 +154,10 @@ describe('labels over HTTP', () => {
   it('answers the contract errors', async () => {
     const sh = await createShipment(s, token);
     expect((await label(`code=${sh.code}`, other)).status).toBe(404);
-    expect((await label('code=ZZZZZZZZZZ')).body).toMatchObject({ status: 404, detail: expect.stringContaining('ZZZZZZZZZZ') });
+    expect((await label('code=ZZZZZZZZZZ')).body).toMatchObject({
+      status: 404,
+      detail: expect.stringContaining('ZZZZZZZZZZ'),
+    });
     const bad = await label('code=AB-CD');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('/code');
@@ -156,7 +168,11 @@ describe('labels over HTTP', () => {
     expect((await label(`code=${sh.code}&printer=PDF_A4&start=9`)).body.errors[0].path).toBe('/start');
     expect((await label(`code=${sh.code}&bogus=1`)).status).toBe(400);
     expect((await s.request('GET', `/labels?code=${sh.code}`)).status).toBe(401);
-    const readOnlyRates = s.core!.services.auth.createToken({ account: acc, name: 'rates', permissions: ['rates.read'] }).token;
+    const readOnlyRates = s.core!.services.auth.createToken({
+      account: acc,
+      name: 'rates',
+      permissions: ['rates.read'],
+    }).token;
     expect((await label(`code=${sh.code}`, readOnlyRates)).status).toBe(403);
 
     await s.request('POST', `/shipments/${sh.code}/cancel`, { token });

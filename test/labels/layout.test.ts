@@ -14,10 +14,17 @@ function boxOf(p: Primitive, withQuietZone: boolean): Box {
   if (p.kind === 'rect') return { x0: p.x, y0: p.y, x1: p.x + p.w, y1: p.y + p.h, what: 'rule' };
   const qz = withQuietZone ? (p.rows === 1 ? 10 * p.module : 2 * p.module) : 0;
   const qy = withQuietZone && p.rows > 1 ? qz : 0;
-  return { x0: p.x - qz, y0: p.y - qy, x1: p.x + p.cols * p.module + qz, y1: p.y + p.rows * p.moduleHeight + qy, what: p.rows === 1 ? 'Code 128' : 'QR' };
+  return {
+    x0: p.x - qz,
+    y0: p.y - qy,
+    x1: p.x + p.cols * p.module + qz,
+    y1: p.y + p.rows * p.moduleHeight + qy,
+    what: p.rows === 1 ? 'Code 128' : 'QR',
+  };
 }
 
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 - 1e-6 && b.x0 < a.x1 - 1e-6 && a.y0 < b.y1 - 1e-6 && b.y0 < a.y1 - 1e-6;
+const overlap = (a: Box, b: Box) =>
+  a.x0 < b.x1 - 1e-6 && b.x0 < a.x1 - 1e-6 && a.y0 < b.y1 - 1e-6 && b.y0 < a.y1 - 1e-6;
 
 function expectClean(prims: Primitive[]): void {
   const boxes = prims.map((p) => boxOf(p, false));
@@ -58,7 +65,16 @@ describe('label layout', () => {
   });
 
   it('does the same for a minimal label and a label with a longer QR token', () => {
-    expectClean(labelLayout({ ...full, method: 'EXPRESS', ref: 'A', receiver: { ...full.receiver, name: 'Al', phone: undefined }, piece: null, office: null }));
+    expectClean(
+      labelLayout({
+        ...full,
+        method: 'EXPRESS',
+        ref: 'A',
+        receiver: { ...full.receiver, name: 'Al', phone: undefined },
+        piece: null,
+        office: null,
+      }),
+    );
     expectClean(labelLayout({ ...full, qr: token + 'z'.repeat(120) }));
   });
 
@@ -70,7 +86,9 @@ describe('label layout', () => {
   });
 
   it('prints characters the font lacks as "?" instead of empty boxes', () => {
-    const texts = labelLayout({ ...full, receiver: { ...full.receiver, name: '山田 太郎 Ünal' } }).filter((p) => p.kind === 'text');
+    const texts = labelLayout({ ...full, receiver: { ...full.receiver, name: '山田 太郎 Ünal' } }).filter(
+      (p) => p.kind === 'text',
+    );
     expect(texts.map((t) => t.text)).toContain('?? ?? Ünal');
   });
 });

@@ -30,7 +30,11 @@ describe('label raster for thermal printers', () => {
     it(`at ${dpi} dpi: decodes, sets labelled_at, and matches the PDF`, async () => {
       const labels = s.core!.services.labels;
       const raster = await labels.renderRaster(acc, code, dpi);
-      expect(raster).toMatchObject({ dpi, width: Math.round((74 / 25.4) * dpi), height: Math.round((105 / 25.4) * dpi) });
+      expect(raster).toMatchObject({
+        dpi,
+        width: Math.round((74 / 25.4) * dpi),
+        height: Math.round((105 / 25.4) * dpi),
+      });
       expect(raster.stride).toBe(Math.ceil(raster.width / 8));
       expect(raster.data.length).toBe(raster.stride * raster.height);
       expect(s.core!.services.shipments.get(acc, code).labelled_at).not.toBeNull();

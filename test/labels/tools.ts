@@ -26,7 +26,9 @@ export function scratch(): { dir: string; file(name: string, bytes?: Uint8Array)
 export async function decode(image: string): Promise<{ code128: string[]; qr: string[] }> {
   let stdout = '';
   try {
-    ({ stdout } = await run('zbarimg', ['--quiet', '-Sdisable', '-Scode128.enable', '-Sqrcode.enable', image], { maxBuffer: 16 << 20 }));
+    ({ stdout } = await run('zbarimg', ['--quiet', '-Sdisable', '-Scode128.enable', '-Sqrcode.enable', image], {
+      maxBuffer: 16 << 20,
+    }));
   } catch (e) {
     // zbarimg exits 4 when it finds nothing.
     if ((e as { code?: number }).code !== 4) throw e;
@@ -78,7 +80,12 @@ export async function words(pdf: string): Promise<Word[]> {
 }
 
 function unescape(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** A 1-bit raster as a PNG file (for zbarimg). */

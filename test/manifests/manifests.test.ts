@@ -27,7 +27,14 @@ describe('end-of-day manifest', () => {
     const b = await createShipment(s, token, { dimensions: { height: 1, width: 1, length: 1, weight: 2 } });
     const pkg = await s.request('POST', `/shipments/${b.code}/packages`, {
       token,
-      body: { ref: `${b.code}-P1`, origin: { contact: { name: 'Ana' }, address: { street: 'Calle 1', city: 'Rosario', state: 'SF', country: 'AR', zip: '2000' } }, dimensions: { height: 1, width: 1, length: 1, weight: 0.5 } },
+      body: {
+        ref: `${b.code}-P1`,
+        origin: {
+          contact: { name: 'Ana' },
+          address: { street: 'Calle 1', city: 'Rosario', state: 'SF', country: 'AR', zip: '2000' },
+        },
+        dimensions: { height: 1, width: 1, length: 1, weight: 0.5 },
+      },
     });
     const codes = [a.code, b.code, pkg.body.code as string];
 

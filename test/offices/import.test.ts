@@ -31,15 +31,38 @@ describe('station offices import', () => {
   });
 
   it('adds offices from CSV and updates known codes; inactive rows stay hidden', async () => {
-    const csv = [HEADER, row('T-1', '7777'), row('T-2', '7777', 'false,true,24/7'), row('T-3', '7777', ',,Mo-Sa 08:00-20:00')].join('\n');
+    const csv = [
+      HEADER,
+      row('T-1', '7777'),
+      row('T-2', '7777', 'false,true,24/7'),
+      row('T-3', '7777', ',,Mo-Sa 08:00-20:00'),
+    ].join('\n');
     const r = await s.cli(['offices', 'import', write('new.csv', csv)]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe('offices: 3 added, 0 updated, 0 deactivated');
     const page = await inZip('7777');
     expect(page.data.map((o: { code: string }) => o.code)).toEqual(['T-1', 'T-3']);
-    expect(page.data[0]).toMatchObject({ name: 'Punto T-1, local', company: 'Test S.A.', address: { city: 'Villa Test', lat: -31.5, lng: -64.3 } });
+    expect(page.data[0]).toMatchObject({
+      name: 'Punto T-1, local',
+      company: 'Test S.A.',
+      address: { city: 'Villa Test', lat: -31.5, lng: -64.3 },
+    });
 
-    const json = JSON.stringify([{ code: 't-1', name: 'Renamed', company: 'Test S.A.', street: 'Belgrano 200', city: 'Villa Test', state: 'Córdoba', country: 'AR', zip: '7777', lat: -31.5, lng: -64.3, opening_hours: '24/7' }]);
+    const json = JSON.stringify([
+      {
+        code: 't-1',
+        name: 'Renamed',
+        company: 'Test S.A.',
+        street: 'Belgrano 200',
+        city: 'Villa Test',
+        state: 'Córdoba',
+        country: 'AR',
+        zip: '7777',
+        lat: -31.5,
+        lng: -64.3,
+        opening_hours: '24/7',
+      },
+    ]);
     const u = await s.cli(['offices', 'import', write('update.json', json)]);
     expect(u.stdout.trim()).toBe('offices: 0 added, 1 updated, 0 deactivated');
     const after = await inZip('7777');
@@ -91,7 +114,17 @@ describe('office zip filter by postal key', () => {
     s = await startInProcess();
     token = directAccount(s, 'ops', ['shipments.write']).token;
     const file = join(dir, 'cpa.csv');
-    writeFileSync(file, [HEADER, row('K-1', 'X7711ABC'), row('K-2', '7711'), row('K-3', 'x 7711 abd'), row('K-4', '7712'), row('K-5', 'Y7711', 'false,true,24/7')].join('\n'));
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        row('K-1', 'X7711ABC'),
+        row('K-2', '7711'),
+        row('K-3', 'x 7711 abd'),
+        row('K-4', '7712'),
+        row('K-5', 'Y7711', 'false,true,24/7'),
+      ].join('\n'),
+    );
     expect((await s.cli(['offices', 'import', file])).code).toBe(0);
   });
   afterAll(async () => {

@@ -40,8 +40,23 @@ describe('GET /offices over the default directory', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ items: usable.length, pages: Math.ceil(usable.length / 20), last: false });
     expect(first.body.data).toHaveLength(20);
-    expect(Object.keys(first.body.data[0]).sort()).toEqual(['address', 'code', 'company', 'id', 'name', 'opening_hours']);
-    expect(Object.keys(first.body.data[0].address).sort()).toEqual(['city', 'country', 'lat', 'lng', 'state', 'street', 'zip']);
+    expect(Object.keys(first.body.data[0]).sort()).toEqual([
+      'address',
+      'code',
+      'company',
+      'id',
+      'name',
+      'opening_hours',
+    ]);
+    expect(Object.keys(first.body.data[0].address).sort()).toEqual([
+      'city',
+      'country',
+      'lat',
+      'lng',
+      'state',
+      'street',
+      'zip',
+    ]);
 
     const second = await offices('page=2');
     expect(codes(second.body.data)).not.toContain(first.body.data[0].code);
@@ -74,7 +89,10 @@ describe('GET /offices over the default directory', () => {
     expect(r.status).toBe(200);
     expect(codes(r.body.data).sort()).toEqual(codes(usable.filter((o) => o.zip === zip)).sort());
     expect(r.body.items).toBe(r.body.data.length);
-    expect(await offices('zip=0000')).toMatchObject({ status: 200, body: { data: [], pages: 0, items: 0, last: true } });
+    expect(await offices('zip=0000')).toMatchObject({
+      status: 200,
+      body: { data: [], pages: 0, items: 0, last: true },
+    });
   });
 
   it('near=lat,lng puts the nearest first, with the distance, across pages', async () => {
@@ -121,7 +139,10 @@ describe('GET /offices over the default directory', () => {
     for (const [q, path] of cases) {
       const r = await offices(q);
       expect(r.status, q).toBe(400);
-      expect(r.body.errors.map((e: { path: string }) => e.path), q).toContain(path);
+      expect(
+        r.body.errors.map((e: { path: string }) => e.path),
+        q,
+      ).toContain(path);
     }
   });
 

@@ -42,7 +42,11 @@ describe('PICKUP shipments against the office directory', () => {
   it("fills the destination address with the office's", async () => {
     const r = await create(pickupBody(office.id));
     expect(r.status, r.text).toBe(201);
-    expect(r.body).toMatchObject({ method: 'PICKUP', office: office.id, destination: { contact: BUYER, address: office.address } });
+    expect(r.body).toMatchObject({
+      method: 'PICKUP',
+      office: office.id,
+      destination: { contact: BUYER, address: office.address },
+    });
     const read = await s.request('GET', `/shipments/${r.body.code}`, { token });
     expect(read.body.destination.address).toEqual(office.address);
   });

@@ -13,7 +13,10 @@ describe('office postal keys on an upgraded store', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keys the offices written before the upgrade', () => {
-    const old = openDb(join(dataDir, DB_FILE), migrations.filter((m) => m.version <= 4));
+    const old = openDb(
+      join(dataDir, DB_FILE),
+      migrations.filter((m) => m.version <= 4),
+    );
     const insert = old.prepare(
       `INSERT INTO offices (code, name, company, street, city, state, country, zip, lat, lng, active, parcel, opening_hours, updated_at)
        VALUES (?, 'Punto', 'Test S.A.', 'Belgrano 100', 'Villa Test', 'Córdoba', 'AR', ?, -31.5, -64.3, 1, 1, '24/7', 0)`,
@@ -27,7 +30,9 @@ describe('office postal keys on an upgraded store', () => {
     try {
       const found = core.services.offices.search({ zip: '7711' });
       expect(found.data.map((o) => o.code).sort()).toEqual(['OLD-1', 'OLD-2']);
-      expect(core.services.offices.search({ zip: 'x7712zzz', near: { lat: -31.5, lng: -64.3 } }).data.map((o) => o.code)).toEqual(['OLD-3']);
+      expect(
+        core.services.offices.search({ zip: 'x7712zzz', near: { lat: -31.5, lng: -64.3 } }).data.map((o) => o.code),
+      ).toEqual(['OLD-3']);
     } finally {
       core.close();
     }

@@ -37,12 +37,21 @@ describe.skipIf(!cups.ok)('system driver through a real CUPS queue (cups-pdf)', 
     const { s, token } = station;
     const r = await s.request('GET', '/printers/discover', { token });
     expect(r.status).toBe(200);
-    expect(r.body.data).toContainEqual(expect.objectContaining({ name: cups.queue, driver: 'system', connection: cups.queue }));
+    expect(r.body.data).toContainEqual(
+      expect.objectContaining({ name: cups.queue, driver: 'system', connection: cups.queue }),
+    );
   });
 
   it('prints through lp and cups-pdf writes the PDF, at the format’s paper size', async () => {
     const { s, token } = station;
-    expect((await s.request('POST', '/printers', { token, body: { name: 'office', driver: 'system', connection: cups.queue } })).status).toBe(201);
+    expect(
+      (
+        await s.request('POST', '/printers', {
+          token,
+          body: { name: 'office', driver: 'system', connection: cups.queue },
+        })
+      ).status,
+    ).toBe(201);
     const since = Date.now() - 1000;
     const r = await s.request('POST', '/printers/office/test', { token });
     expect(r.body).toEqual({ accepted: true, error: null });
@@ -57,7 +66,10 @@ describe.skipIf(!cups.ok)('system driver through a real CUPS queue (cups-pdf)', 
 
   it('a queue that does not exist is not accepted, with lp’s reason', async () => {
     const { s, token } = station;
-    await s.request('POST', '/printers', { token, body: { name: 'ghost', driver: 'system', connection: 'NoSuchQueue' } });
+    await s.request('POST', '/printers', {
+      token,
+      body: { name: 'ghost', driver: 'system', connection: 'NoSuchQueue' },
+    });
     const r = await s.request('POST', '/printers/ghost/test', { token });
     expect(r.body.accepted).toBe(false);
     expect(r.body.error).toMatch(/lp -d NoSuchQueue exited/);

@@ -13,7 +13,8 @@ export interface Cups {
   stop(): Promise<void>;
 }
 
-const running = async () => (await execFileP('lpstat', ['-r']).catch(() => ({ stdout: '' }))).stdout.includes('is running');
+const running = async () =>
+  (await execFileP('lpstat', ['-r']).catch(() => ({ stdout: '' }))).stdout.includes('is running');
 
 /**
  * A real CUPS with a cups-pdf queue for the test: the scheduler already running is used as is; otherwise, as
@@ -21,7 +22,8 @@ const running = async () => (await execFileP('lpstat', ['-r']).catch(() => ({ st
  */
 export async function startCups(queue: string): Promise<Cups> {
   const no = (reason: string): Cups => ({ ok: false, reason, queue, stop: async () => {} });
-  if (!existsSync('/usr/sbin/cupsd') || !existsSync(PPD)) return no('cups or printer-driver-cups-pdf is not installed (apt-get install cups printer-driver-cups-pdf)');
+  if (!existsSync('/usr/sbin/cupsd') || !existsSync(PPD))
+    return no('cups or printer-driver-cups-pdf is not installed (apt-get install cups printer-driver-cups-pdf)');
   let child: ChildProcess | null = null;
   if (!(await running())) {
     if (process.getuid?.() !== 0) return no('cupsd is not running and starting it needs root');

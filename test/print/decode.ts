@@ -23,7 +23,11 @@ export async function syntheticLabel(code: string, dpi: 203 | 300 = 203): Promis
 
 function stack(parts: MonoRaster[]): MonoRaster {
   const width = Math.max(...parts.map((p) => p.width));
-  const out = blankRaster(width, parts.reduce((h, p) => h + p.height, 0), parts[0]?.dpi ?? 203);
+  const out = blankRaster(
+    width,
+    parts.reduce((h, p) => h + p.height, 0),
+    parts[0]?.dpi ?? 203,
+  );
   let y = 0;
   for (const p of parts) {
     blit(out, p, 0, y);
@@ -96,7 +100,9 @@ export async function readSymbols(r: MonoRaster): Promise<string[]> {
   try {
     const file = join(dir, 'label.png');
     writeFileSync(file, rasterToPng(r));
-    const { stdout } = await execFileP('zbarimg', ['-q', file]).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+    const { stdout } = await execFileP('zbarimg', ['-q', file]).catch((e: { stdout?: string }) => ({
+      stdout: e.stdout ?? '',
+    }));
     return stdout.split('\n').filter(Boolean).sort();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -23,11 +23,22 @@ describe('raw drivers print the label raster to a real socket', () => {
     it(`${protocol}: the sink's bytes decode to an image whose QR and Code 128 read back`, async () => {
       const sink = await startSink(protocol);
       try {
-        const printer: PrinterSpec = { name: 'desk', driver: protocol, connection: sink.url, settings: { darkness: 20, speed: 4 } };
+        const printer: PrinterSpec = {
+          name: 'desk',
+          driver: protocol,
+          connection: sink.url,
+          settings: { darkness: 20, speed: 4 },
+        };
         const driver = drivers[protocol];
-        await driver.deliver(printer, await driver.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7'), { name: 'x', format: 'PDF_A7' });
+        await driver.deliver(printer, await driver.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7'), {
+          name: 'x',
+          format: 'PDF_A7',
+        });
         expect(sink.jobs).toHaveLength(1);
-        expect(await readSymbols(decoders[protocol](sink.jobs[0]!))).toEqual(['CODE-128:ABC234XYZ9', 'QR-Code:QR:ABC234XYZ9']);
+        expect(await readSymbols(decoders[protocol](sink.jobs[0]!))).toEqual([
+          'CODE-128:ABC234XYZ9',
+          'QR-Code:QR:ABC234XYZ9',
+        ]);
       } finally {
         await sink.stop();
       }
@@ -43,7 +54,12 @@ describe('raw drivers print the label raster to a real socket', () => {
     const r = await syntheticLabel('ABC234XYZ9');
     const zpl = Buffer.from(encodeZpl(r, { darkness: 25, speed: 6 })).toString('latin1');
     expect(zpl).toMatch(/^~SD25\^XA\^PR6\^PW\d+\^LL\d+/);
-    const printer: PrinterSpec = { name: 't', driver: 'tspl', connection: 'tcp://127.0.0.1:9', settings: { darkness: 20, speed: 3, gap_mm: 2 } };
+    const printer: PrinterSpec = {
+      name: 't',
+      driver: 'tspl',
+      connection: 'tcp://127.0.0.1:9',
+      settings: { darkness: 20, speed: 3, gap_mm: 2 },
+    };
     const tspl = Buffer.from(await drivers.tspl.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7')).toString('latin1');
     const head = `SIZE 74 mm,105 mm\r\nGAP 2 mm,0 mm\r\nDENSITY 10\r\nSPEED 3\r\nCLS\r\nBITMAP 0,0,${r.stride},${r.height},0,`;
     expect(tspl.slice(0, head.length)).toBe(head);
@@ -57,7 +73,12 @@ describe('raw drivers print the label raster to a real socket', () => {
     expect(fitted.width).toBe(576);
     expect(await readSymbols(fitted)).toEqual(['CODE-128:ABC234XYZ9', 'QR-Code:QR:ABC234XYZ9']);
 
-    const printer: PrinterSpec = { name: 'n', driver: 'escpos', connection: 'tcp://127.0.0.1:9', settings: { native: true } };
+    const printer: PrinterSpec = {
+      name: 'n',
+      driver: 'escpos',
+      connection: 'tcp://127.0.0.1:9',
+      settings: { native: true },
+    };
     const native = Buffer.from(await drivers.escpos.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7'));
     expect(native.includes(Buffer.from([0x1d, 0x6b, 73, 12, 0x7b, 0x42, ...Buffer.from('ABC234XYZ9')]))).toBe(true); // GS k Code 128
     expect(native.includes(Buffer.from('QR:ABC234XYZ9'))).toBe(true); // stored in GS ( k
@@ -70,7 +91,11 @@ describe('raw drivers print the label raster to a real socket', () => {
       const sink = await startSink(protocol);
       try {
         const printer: PrinterSpec = { name: 's', driver: protocol, connection: sink.url, settings: {} };
-        expect(await drivers[protocol].status(printer)).toMatchObject({ online: true, paper_out: false, head_open: false });
+        expect(await drivers[protocol].status(printer)).toMatchObject({
+          online: true,
+          paper_out: false,
+          head_open: false,
+        });
         sink.status = { paperOut: true, headOpen: true };
         expect(await drivers[protocol].status(printer)).toMatchObject({ paper_out: true, head_open: true });
       } finally {
@@ -87,18 +112,27 @@ describe('raw drivers print the label raster to a real socket', () => {
     execFileSync('mkfifo', [device]); // a pipe stands in for /dev/usb/lp0: the test reads what the "printer" gets
     const received = new Promise<Buffer>((resolve) => {
       const chunks: Buffer[] = [];
-      createReadStream(device).on('data', (d) => chunks.push(d as Buffer)).on('end', () => resolve(Buffer.concat(chunks)));
+      createReadStream(device)
+        .on('data', (d) => chunks.push(d as Buffer))
+        .on('end', () => resolve(Buffer.concat(chunks)));
     });
     const printer: PrinterSpec = { name: 'usb', driver: 'zpl', connection: device, settings: {} };
-    await drivers.zpl.deliver(printer, await drivers.zpl.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7'), { name: 'x', format: 'PDF_A7' });
+    await drivers.zpl.deliver(printer, await drivers.zpl.prepare(labels, ['ABC234XYZ9'], printer, 'PDF_A7'), {
+      name: 'x',
+      format: 'PDF_A7',
+    });
     expect(await readSymbols(decodeZpl(await received))).toContain('CODE-128:ABC234XYZ9');
 
     const missing = { ...printer, connection: join(dir, 'lp9') };
-    await expect(drivers.zpl.deliver(missing, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' })).rejects.toThrow(/ENOENT/);
+    await expect(drivers.zpl.deliver(missing, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' })).rejects.toThrow(
+      /ENOENT/,
+    );
     expect(existsSync(missing.connection)).toBe(false);
     const file = join(dir, 'passwd');
     writeFileSync(file, 'root:x:0:0\n');
-    await expect(drivers.zpl.deliver({ ...printer, connection: file }, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' })).rejects.toThrow(/not a device/);
+    await expect(
+      drivers.zpl.deliver({ ...printer, connection: file }, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' }),
+    ).rejects.toThrow(/not a device/);
     expect(readFileSync(file, 'utf8')).toBe('root:x:0:0\n');
   });
 
@@ -106,6 +140,8 @@ describe('raw drivers print the label raster to a real socket', () => {
     const sink = await startSink('zpl');
     await sink.stop();
     const printer: PrinterSpec = { name: 'x', driver: 'zpl', connection: sink.url, settings: {} };
-    await expect(drivers.zpl.deliver(printer, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(drivers.zpl.deliver(printer, Buffer.from('^XA^XZ'), { name: 'x', format: 'PDF_A7' })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
   });
 });

@@ -90,9 +90,33 @@ describe.each([
     sink = await startSink('escpos', 0, { answerDelayMs: 15 });
     const cli = (args: string[]) => station([...args, '--data', dataDir]);
     expect((await cli(['account', 'create', 'acme'])).code).toBe(0);
-    const token = (await cli(['token', 'create', '--account', 'acme', '--name', 't', '--permissions', 'shipments.read,shipments.write'])).stdout.trim();
+    const token = (
+      await cli([
+        'token',
+        'create',
+        '--account',
+        'acme',
+        '--name',
+        't',
+        '--permissions',
+        'shipments.read,shipments.write',
+      ])
+    ).stdout.trim();
     // Native mode: the printer draws the label from its code, so the test reads each label without rendering.
-    const add = await cli(['printers', 'add', 'desk', '--account', 'acme', '--driver', 'escpos', '--connection', sink.url, '--native', '--default-for', 'PDF_A7']);
+    const add = await cli([
+      'printers',
+      'add',
+      'desk',
+      '--account',
+      'acme',
+      '--driver',
+      'escpos',
+      '--connection',
+      sink.url,
+      '--native',
+      '--default-for',
+      'PDF_A7',
+    ]);
     expect(add.code).toBe(0);
 
     live = await serve(dataDir, {});

@@ -22,7 +22,9 @@ function outsideTheAllowedFolders(): string {
       // Not writable here: the next place.
     }
   }
-  throw new Error(`no writable folder outside ${tmp} for this test: run it from a checkout outside the temporary folder`);
+  throw new Error(
+    `no writable folder outside ${tmp} for this test: run it from a checkout outside the temporary folder`,
+  );
 }
 
 describe('printers and print jobs over HTTP', () => {
@@ -49,17 +51,32 @@ describe('printers and print jobs over HTTP', () => {
     const folder = mkdtempSync(join(tmpdir(), 'labels-'));
     const elsewhere = outsideTheAllowedFolders();
     try {
-      expect((await s.request('POST', '/printers', { token: writer, body: { name: 'files', driver: 'file', connection: folder } })).status).toBe(201);
-      expect((await s.request('POST', '/printers/files/test', { token: writer })).body).toMatchObject({ accepted: true });
+      expect(
+        (
+          await s.request('POST', '/printers', {
+            token: writer,
+            body: { name: 'files', driver: 'file', connection: folder },
+          })
+        ).status,
+      ).toBe(201);
+      expect((await s.request('POST', '/printers/files/test', { token: writer })).body).toMatchObject({
+        accepted: true,
+      });
       expect(readdirSync(folder)).toHaveLength(1);
 
       rmSync(folder, { recursive: true });
       symlinkSync(elsewhere, folder);
       const refused = await s.request('POST', '/printers/files/test', { token: writer });
-      expect(refused.body).toMatchObject({ accepted: false, error: expect.stringContaining(`now resolves to ${realpathSync(elsewhere)}`) });
+      expect(refused.body).toMatchObject({
+        accepted: false,
+        error: expect.stringContaining(`now resolves to ${realpathSync(elsewhere)}`),
+      });
       expect(readdirSync(elsewhere)).toEqual([]);
       // Configured again, the folder is checked again: it is not one a printer may write to.
-      const again = await s.request('PUT', '/printers/files', { token: writer, body: { driver: 'file', connection: folder } });
+      const again = await s.request('PUT', '/printers/files', {
+        token: writer,
+        body: { driver: 'file', connection: folder },
+      });
       expect(again.status).toBe(400);
       expect(again.body.errors[0].path).toBe('/connection');
     } finally {
@@ -69,19 +86,33 @@ describe('printers and print jobs over HTTP', () => {
   });
 
   it('configures, reads, replaces and removes a printer; another account sees none of it', async () => {
-    const body = { name: 'desk', driver: 'zpl', connection: sink.url, settings: { darkness: 18, speed: 4 }, default_for: 'PDF_A7' };
+    const body = {
+      name: 'desk',
+      driver: 'zpl',
+      connection: sink.url,
+      settings: { darkness: 18, speed: 4 },
+      default_for: 'PDF_A7',
+    };
     const created = await s.request('POST', '/printers', { token: writer, body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject(body);
-    expect((await s.request('GET', '/printers', { token: reader })).body.data.map((p: { name: string }) => p.name)).toEqual(['desk']);
-    const put = await s.request('PUT', '/printers/desk', { token: writer, body: { driver: 'zpl', connection: sink.url, settings: { darkness: 25 }, default_for: 'PDF_A7' } });
+    expect(
+      (await s.request('GET', '/printers', { token: reader })).body.data.map((p: { name: string }) => p.name),
+    ).toEqual(['desk']);
+    const put = await s.request('PUT', '/printers/desk', {
+      token: writer,
+      body: { driver: 'zpl', connection: sink.url, settings: { darkness: 25 }, default_for: 'PDF_A7' },
+    });
     expect(put.body.settings).toEqual({ darkness: 25 });
     expect((await s.request('GET', '/printers/desk', { token: stranger })).status).toBe(404);
     expect((await s.request('GET', '/printers', { token: stranger })).body.data).toEqual([]);
     expect((await s.request('POST', '/printers/desk/test', { token: stranger })).status).toBe(404);
     expect((await s.request('POST', '/printers', { token: reader, body })).status).toBe(403);
 
-    await s.request('POST', '/printers', { token: writer, body: { name: 'spare', driver: 'file', connection: mkdtempSync(join(tmpdir(), 'labels-')) } });
+    await s.request('POST', '/printers', {
+      token: writer,
+      body: { name: 'spare', driver: 'file', connection: mkdtempSync(join(tmpdir(), 'labels-')) },
+    });
     expect((await s.request('DELETE', '/printers/spare', { token: writer })).body).toEqual({ deleted: true });
     expect((await s.request('GET', '/printers/spare', { token: writer })).status).toBe(404);
   });
@@ -92,11 +123,23 @@ describe('printers and print jobs over HTTP', () => {
     [{ name: 'a', driver: 'tspl', connection: 'lp0' }, '/connection', /absolute device path/],
     [{ name: 'a', driver: 'file', connection: 'labels' }, '/connection', /absolute path of a folder/],
     // A token may not make the station write wherever it likes: only inside the folders the operator allows.
-    [{ name: 'a', driver: 'file', connection: '/etc/cron.d' }, '/connection', /inside one of the folders the operator allows/],
+    [
+      { name: 'a', driver: 'file', connection: '/etc/cron.d' },
+      '/connection',
+      /inside one of the folders the operator allows/,
+    ],
     [{ name: 'a', driver: 'file', connection: `${tmpdir()}/../etc` }, '/connection', /inside one of the folders/],
     [{ name: 'a', driver: 'system', connection: 'Front Desk' }, '/connection', /queue name/],
-    [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', default_for: 'PDF_A4' }, '/default_for', /prints PDF_A7 only/],
-    [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { native: true } }, '/settings/native', /does not apply/],
+    [
+      { name: 'a', driver: 'zpl', connection: 'tcp://h:9100', default_for: 'PDF_A4' },
+      '/default_for',
+      /prints PDF_A7 only/,
+    ],
+    [
+      { name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { native: true } },
+      '/settings/native',
+      /does not apply/,
+    ],
     [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { darkness: 31 } }, '/settings/darkness', /30/],
     [{ name: 'a b', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /letters, digits/],
     [{ name: 'a', driver: 'lpt', connection: 'tcp://h:9100' }, '/driver', /escpos/],
@@ -113,7 +156,10 @@ describe('printers and print jobs over HTTP', () => {
     expect(r.body).toEqual({ accepted: true, error: null });
     expect(await readSymbols(decodeZpl(sink.jobs.at(-1)!))).toContain('CODE-128:desk');
     expect((await s.request('GET', '/printers/desk/status', { token: reader })).body).toEqual({
-      online: true, paper_out: false, head_open: false, detail: null,
+      online: true,
+      paper_out: false,
+      head_open: false,
+      detail: null,
     });
   });
 
@@ -121,8 +167,14 @@ describe('printers and print jobs over HTTP', () => {
     const off = await startSink('zpl');
     await off.stop();
     await s.request('POST', '/printers', { token: writer, body: { name: 'off', driver: 'zpl', connection: off.url } });
-    expect((await s.request('POST', '/printers/off/test', { token: writer })).body).toMatchObject({ accepted: false, error: expect.stringMatching(/ECONNREFUSED/) });
-    expect((await s.request('GET', '/printers/off/status', { token: writer })).body).toMatchObject({ online: false, paper_out: null });
+    expect((await s.request('POST', '/printers/off/test', { token: writer })).body).toMatchObject({
+      accepted: false,
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
+    expect((await s.request('GET', '/printers/off/status', { token: writer })).body).toMatchObject({
+      online: false,
+      paper_out: null,
+    });
   });
 
   it('lists discovered OS printers (an empty list without CUPS)', async () => {
@@ -132,22 +184,42 @@ describe('printers and print jobs over HTTP', () => {
   });
 
   it('print jobs: bad input is a 400, unknown things a 404, and the list is a page', async () => {
-    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: [] } })).body.errors[0].path).toBe('/codes');
-    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['AB'], format: 'PDF_A5' } })).body.errors[0].path).toBe('/format');
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: [] } })).body.errors[0].path).toBe(
+      '/codes',
+    );
+    expect(
+      (await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['AB'], format: 'PDF_A5' } })).body
+        .errors[0].path,
+    ).toBe('/format');
     expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['AB', 'AB'] } })).status).toBe(400);
-    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'] } })).status).toBe(404);
-    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'], printer: 'ghost' } })).status).toBe(404);
-    expect((await s.request('POST', '/print-jobs', { token: stranger, body: { codes: ['NOPE234567'] } })).body.errors[0].path).toBe('/printer');
+    expect((await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'] } })).status).toBe(
+      404,
+    );
+    expect(
+      (await s.request('POST', '/print-jobs', { token: writer, body: { codes: ['NOPE234567'], printer: 'ghost' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await s.request('POST', '/print-jobs', { token: stranger, body: { codes: ['NOPE234567'] } })).body.errors[0]
+        .path,
+    ).toBe('/printer');
     expect((await s.request('POST', '/print-jobs', { token: reader, body: { codes: ['AB'] } })).status).toBe(403);
     expect((await s.request('GET', '/print-jobs/abc', { token: reader })).status).toBe(400);
     expect((await s.request('GET', '/print-jobs/999', { token: reader })).status).toBe(404);
     expect((await s.request('POST', '/print-jobs/999/retry', { token: writer })).status).toBe(404);
     expect((await s.request('GET', '/print-jobs?state=lost', { token: reader })).status).toBe(400);
-    expect((await s.request('GET', '/print-jobs', { token: reader })).body).toEqual({ data: [], pages: 0, items: 0, last: true });
+    expect((await s.request('GET', '/print-jobs', { token: reader })).body).toEqual({
+      data: [],
+      pages: 0,
+      items: 0,
+      last: true,
+    });
   });
 
   it('documents the printing endpoints in OpenAPI', async () => {
     const paths = Object.keys((await s.request('GET', '/openapi.json')).body.paths);
-    expect(paths).toEqual(expect.arrayContaining(['/printers/{name}/test', '/print-jobs/{id}/retry', '/printers/discover']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/printers/{name}/test', '/print-jobs/{id}/retry', '/printers/discover']),
+    );
   });
 });

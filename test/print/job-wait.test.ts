@@ -13,7 +13,10 @@ describe('following a print job by long polling', () => {
     // A printer that takes its time to confirm each label, so the job is seen in each state.
     sink = await startSink('zpl', 0, { answerDelayMs: 300 });
     token = await s.token(await s.account('acme'), ['shipments.read', 'shipments.write']);
-    const r = await s.request('POST', '/printers', { token, body: { name: 'slow', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' } });
+    const r = await s.request('POST', '/printers', {
+      token,
+      body: { name: 'slow', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' },
+    });
     expect(r.status).toBe(201);
   });
   afterAll(async () => {
@@ -43,7 +46,10 @@ describe('following a print job by long polling', () => {
     expect(sink.jobs).toHaveLength(1);
 
     const asked = Date.now();
-    const same = await client.call('printJobs.get', { params: { id: String(job.id) }, query: { wait_ms: 400, seen_state: 'done', seen_done: 1 } });
+    const same = await client.call('printJobs.get', {
+      params: { id: String(job.id) },
+      query: { wait_ms: 400, seen_state: 'done', seen_done: 1 },
+    });
     expect(same).toMatchObject({ id: job.id, state: 'done' });
     expect(Date.now() - asked).toBeGreaterThanOrEqual(350);
     // Without what the caller shows, it answers at once, as before.

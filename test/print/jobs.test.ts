@@ -15,13 +15,17 @@ describe('printing real labels', () => {
   let escpos: Sink;
   let token: string;
   let account: number;
-  const shipment = async () => (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code as string;
+  const shipment = async () =>
+    (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code as string;
   /** What a label must carry: its code as Code 128 and a QR with the signed token of that code. */
   const symbolsOf = async (code: string, raster: Parameters<typeof readSymbols>[0]) => {
     const symbols = await readSymbols(raster);
     const qr = symbols.find((x) => x.startsWith('QR-Code:'))?.slice(8) ?? '';
     const payload = JSON.parse(Buffer.from(qr.split('.')[1] ?? '', 'base64url').toString() || '{}');
-    return { barcode: symbols.find((x) => x.startsWith('CODE-128:')), qr: { code: payload.code, acc: payload.acc, signed: qr.split('.').length === 3 } };
+    return {
+      barcode: symbols.find((x) => x.startsWith('CODE-128:')),
+      qr: { code: payload.code, acc: payload.acc, signed: qr.split('.').length === 3 },
+    };
   };
   const expected = (code: string) => ({ barcode: `CODE-128:${code}`, qr: { code, acc: account, signed: true } });
   const waitDone = async (id: number) => {
@@ -40,7 +44,10 @@ describe('printing real labels', () => {
     escpos = await startSink('escpos');
     account = await s.account('acme');
     token = await s.token(account, ['shipments.read', 'shipments.write']);
-    await s.request('POST', '/printers', { token, body: { name: 'zebra', driver: 'zpl', connection: zpl.url, default_for: 'PDF_A7' } });
+    await s.request('POST', '/printers', {
+      token,
+      body: { name: 'zebra', driver: 'zpl', connection: zpl.url, default_for: 'PDF_A7' },
+    });
   });
   afterAll(async () => {
     await s?.stop();
@@ -52,8 +59,19 @@ describe('printing real labels', () => {
     const codes = [await shipment(), await shipment()];
     const r = await s.request('POST', '/print-jobs', { token, body: { codes } });
     expect(r.status).toBe(202);
-    expect(r.body).toMatchObject({ codes, printer: 'zebra', driver: 'zpl', format: 'PDF_A7', progress: { done: 0, total: 2 } });
-    expect(await waitDone(r.body.id)).toMatchObject({ state: 'done', attempts: 1, last_error: null, progress: { done: 2, total: 2 } });
+    expect(r.body).toMatchObject({
+      codes,
+      printer: 'zebra',
+      driver: 'zpl',
+      format: 'PDF_A7',
+      progress: { done: 0, total: 2 },
+    });
+    expect(await waitDone(r.body.id)).toMatchObject({
+      state: 'done',
+      attempts: 1,
+      last_error: null,
+      progress: { done: 2, total: 2 },
+    });
     for (const [i, code] of codes.entries())
       expect(await symbolsOf(code, decodeZpl(zpl.jobs[i]!))).toEqual(expected(code));
     expect((await s.request('GET', `/shipments/${codes[0]}`, { token })).body.labelled_at).not.toBeNull();
@@ -71,16 +89,33 @@ describe('printing real labels', () => {
 
   it('the file driver writes one PDF per unit: an A4 sheet of up to 8 labels, or one A7 label', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'labels-out-'));
-    await s.request('POST', '/printers', { token, body: { name: 'archive', driver: 'file', connection: folder, default_for: 'PDF_A4' } });
+    await s.request('POST', '/printers', {
+      token,
+      body: { name: 'archive', driver: 'file', connection: folder, default_for: 'PDF_A4' },
+    });
     const codes = [await shipment(), await shipment(), await shipment()];
     const sheet = await s.request('POST', '/print-jobs', { token, body: { codes, format: 'PDF_A4' } });
     expect(sheet.body.printer).toBe('archive');
     expect(await waitDone(sheet.body.id)).toMatchObject({ state: 'done', progress: { done: 3, total: 3 } });
-    const a7 = await s.request('POST', '/print-jobs', { token, body: { codes: codes.slice(0, 2), printer: 'archive', format: 'PDF_A7', reprint: true } });
+    const a7 = await s.request('POST', '/print-jobs', {
+      token,
+      body: { codes: codes.slice(0, 2), printer: 'archive', format: 'PDF_A7', reprint: true },
+    });
     expect((await waitDone(a7.body.id)).state).toBe('done');
     const files = readdirSync(folder).sort();
-    expect(files).toEqual([`job${sheet.body.id}-1-${codes[0]}.pdf`, `job${a7.body.id}-1-${codes[0]}.pdf`, `job${a7.body.id}-2-${codes[1]}.pdf`].sort());
-    const info = execFileSync('pdfinfo', [join(folder, files.find((f) => f.startsWith(`job${sheet.body.id}-`))!)]).toString();
+    expect(files).toEqual(
+      [
+        `job${sheet.body.id}-1-${codes[0]}.pdf`,
+        `job${a7.body.id}-1-${codes[0]}.pdf`,
+        `job${a7.body.id}-2-${codes[1]}.pdf`,
+      ].sort(),
+    );
+    const info = execFileSync('pdfinfo', [
+      join(
+        folder,
+        files.find((f) => f.startsWith(`job${sheet.body.id}-`))!,
+      ),
+    ]).toString();
     expect(info).toMatch(/Pages:\s+1\b/);
     expect(info).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts/);
   });
@@ -89,15 +124,21 @@ describe('printing real labels', () => {
     const off = await startSink('tspl');
     await off.stop();
     await s.request('POST', '/printers', { token, body: { name: 'tsc', driver: 'tspl', connection: off.url } });
-    const job = (await s.request('POST', '/print-jobs', { token, body: { codes: [await shipment()], printer: 'tsc' } })).body;
+    const job = (await s.request('POST', '/print-jobs', { token, body: { codes: [await shipment()], printer: 'tsc' } }))
+      .body;
     for (let i = 0; i < 100 && (await s.request('GET', `/print-jobs/${job.id}`, { token })).body.attempts < 1; i++)
       await new Promise((r) => setTimeout(r, 20));
     const waiting = (await s.request('GET', `/print-jobs/${job.id}`, { token })).body;
     expect(waiting).toMatchObject({ attempts: 1, progress: { done: 0, total: 1 } });
     expect((await s.request('POST', `/print-jobs/${job.id}/cancel`, { token })).body.state).toBe('canceled');
-    expect((await s.request('GET', '/print-jobs?state=canceled', { token })).body.data.map((j: { id: number }) => j.id)).toEqual([job.id]);
+    expect(
+      (await s.request('GET', '/print-jobs?state=canceled', { token })).body.data.map((j: { id: number }) => j.id),
+    ).toEqual([job.id]);
     await off.start();
-    expect((await s.request('POST', `/print-jobs/${job.id}/retry`, { token })).body).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await s.request('POST', `/print-jobs/${job.id}/retry`, { token })).body).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+    });
     expect(await waitDone(job.id)).toMatchObject({ state: 'done', progress: { done: 1, total: 1 } });
     expect(off.jobs).toHaveLength(1);
     expect((await s.request('POST', `/print-jobs/${job.id}/cancel`, { token })).status).toBe(409);
@@ -132,9 +173,24 @@ describe('printing real labels', () => {
   }, 90_000);
 
   it('station printers add/list/remove and station print --printer wait for the job and report progress', async () => {
-    const add = await s.cli(['printers', 'add', 'receipt', '--account', 'acme', '--driver', 'escpos', '--connection', escpos.url, '--width-dots', '576']);
+    const add = await s.cli([
+      'printers',
+      'add',
+      'receipt',
+      '--account',
+      'acme',
+      '--driver',
+      'escpos',
+      '--connection',
+      escpos.url,
+      '--width-dots',
+      '576',
+    ]);
     expect(add.code).toBe(0);
-    expect((await s.request('GET', '/printers/receipt', { token })).body).toMatchObject({ driver: 'escpos', settings: { width_dots: 576 } });
+    expect((await s.request('GET', '/printers/receipt', { token })).body).toMatchObject({
+      driver: 'escpos',
+      settings: { width_dots: 576 },
+    });
     const before = escpos.jobs.length;
     const codes = [await shipment(), await shipment(), await shipment()];
     const r = await s.cli(['print', '--code', codes.join(','), '--printer', 'receipt']);

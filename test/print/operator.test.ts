@@ -20,7 +20,8 @@ describe('printing, as the operator sees it', () => {
     sinks.push(sink);
     return sink;
   };
-  const shipment = async () => (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code as string;
+  const shipment = async () =>
+    (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code as string;
   const job = async (id: number) => (await s.request('GET', `/print-jobs/${id}`, { token })).body;
   const ended = async (id: number) => {
     for (let i = 0; i < 400; i++) {
@@ -30,7 +31,8 @@ describe('printing, as the operator sees it', () => {
     }
     throw new Error(`print job ${id} did not end`);
   };
-  const codeOf = async (bytes: Buffer) => (await readSymbols(decodeEscpos(bytes))).find((x) => x.startsWith('CODE-128:'))?.slice(9);
+  const codeOf = async (bytes: Buffer) =>
+    (await readSymbols(decodeEscpos(bytes))).find((x) => x.startsWith('CODE-128:'))?.slice(9);
 
   beforeAll(async () => {
     // Only the ports of the sinks this suite starts on purpose are printer ports here, one range of them.
@@ -45,7 +47,14 @@ describe('printing, as the operator sees it', () => {
 
   it('a printer that never answers status prints once, promptly, through the queue and through --to', async () => {
     const silent = await sinkOn('escpos', 0, { silent: true });
-    expect((await s.request('POST', '/printers', { token, body: { name: 'clone', driver: 'escpos', connection: silent.url } })).status).toBe(201);
+    expect(
+      (
+        await s.request('POST', '/printers', {
+          token,
+          body: { name: 'clone', driver: 'escpos', connection: silent.url },
+        })
+      ).status,
+    ).toBe(201);
     const codes = [await shipment(), await shipment()];
     const j = (await s.request('POST', '/print-jobs', { token, body: { codes, printer: 'clone' } })).body;
     expect(await ended(j.id)).toMatchObject({ state: 'done', attempts: 1, progress: { done: 2, total: 2 } });
@@ -67,11 +76,16 @@ describe('printing, as the operator sees it', () => {
     const code = await shipment();
     const first = (await s.request('POST', '/print-jobs', { token, body: { codes: [code], printer: 'later' } })).body;
     while ((await job(first.id)).attempts < 1) await new Promise((r) => setTimeout(r, 20));
-    const reprint = await s.request('POST', '/print-jobs', { token, body: { codes: [code], printer: 'later', reprint: true } });
+    const reprint = await s.request('POST', '/print-jobs', {
+      token,
+      body: { codes: [code], printer: 'later', reprint: true },
+    });
     expect(reprint).toMatchObject({ status: 202, body: { id: first.id } });
     // A reprint of that label and another one: only the other one is a new job.
     const other = await shipment();
-    const mixed = (await s.request('POST', '/print-jobs', { token, body: { codes: [code, other], printer: 'later', reprint: true } })).body;
+    const mixed = (
+      await s.request('POST', '/print-jobs', { token, body: { codes: [code, other], printer: 'later', reprint: true } })
+    ).body;
     expect(mixed.codes).toEqual([other]);
     await off.start();
     expect((await ended(first.id)).state).toBe('done');
@@ -89,8 +103,16 @@ describe('printing, as the operator sees it', () => {
     const j = (await s.request('POST', '/print-jobs', { token, body: { codes: [code], printer: 'busy' } })).body;
 
     const refused = await s.request('DELETE', '/printers/busy', { token });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'invalid_state', detail: expect.stringMatching(/1 print job not finished.*move them to another printer or cancel them/) } });
-    expect((await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'ghost' } })).status).toBe(404);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'invalid_state',
+        detail: expect.stringMatching(/1 print job not finished.*move them to another printer or cancel them/),
+      },
+    });
+    expect((await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'ghost' } })).status).toBe(
+      404,
+    );
     // While an attempt is under way the job is printing, and a move waits for the attempt to end (409).
     let moved = await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'spare' } });
     for (let i = 0; i < 100 && moved.status === 409; i++) {
@@ -108,7 +130,9 @@ describe('printing, as the operator sees it', () => {
     await s.request('POST', '/printers', { token, body: { name: 'busy', driver: 'escpos', connection: off.url } });
     await new Promise((r) => setTimeout(r, 300));
     expect(off.jobs).toHaveLength(0);
-    expect((await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'busy' } })).status).toBe(409); // done
+    expect((await s.request('POST', `/print-jobs/${j.id}/move`, { token, body: { printer: 'busy' } })).status).toBe(
+      409,
+    ); // done
   }, 60_000);
 
   it('an unconfirmed job offers exactly its two answers; the others are 409 naming the state', async () => {
@@ -118,23 +142,41 @@ describe('printing, as the operator sees it', () => {
     expect((await s.request('POST', '/printers/flaky/test', { token })).body.accepted).toBe(true);
     sink.jobs.length = 0;
     sink.powerCutDuringNextJob(100);
-    const j = (await s.request('POST', '/print-jobs', { token, body: { codes: [await shipment()], printer: 'flaky' } })).body;
+    const j = (await s.request('POST', '/print-jobs', { token, body: { codes: [await shipment()], printer: 'flaky' } }))
+      .body;
     expect(await ended(j.id)).toMatchObject({ state: 'unconfirmed', progress: { done: 0, total: 1 } });
-    expect((await s.request('GET', '/print-jobs?state=unconfirmed', { token })).body.data.map((x: { id: number }) => x.id)).toContain(j.id);
+    expect(
+      (await s.request('GET', '/print-jobs?state=unconfirmed', { token })).body.data.map((x: { id: number }) => x.id),
+    ).toContain(j.id);
     expect((await s.request('DELETE', '/printers/flaky', { token })).status).toBe(409);
     const retry = await s.request('POST', `/print-jobs/${j.id}/retry`, { token });
     expect(retry).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/unconfirmed/) } });
     await new Promise((r) => setTimeout(r, 200));
-    expect((await s.request('POST', `/print-jobs/${j.id}/print-again`, { token })).body).toMatchObject({ state: 'queued', reprint: true });
+    expect((await s.request('POST', `/print-jobs/${j.id}/print-again`, { token })).body).toMatchObject({
+      state: 'queued',
+      reprint: true,
+    });
     expect((await ended(j.id)).state).toBe('done');
     expect(sink.jobs).toHaveLength(1);
     expect((await s.request('POST', `/print-jobs/${j.id}/confirm`, { token })).status).toBe(409);
   }, 60_000);
 
   it.each([
-    ['a port printers do not use', { driver: 'escpos', connection: 'tcp://127.0.0.1:22' }, /port 22 is not a printer port/],
-    ['a file that is not a printer device', { driver: 'escpos', connection: '/etc/passwd' }, /not a printer or serial device/],
-    ['a device path that leads elsewhere', { driver: 'zpl', connection: '/dev/../etc/shadow' }, /not a printer or serial device/],
+    [
+      'a port printers do not use',
+      { driver: 'escpos', connection: 'tcp://127.0.0.1:22' },
+      /port 22 is not a printer port/,
+    ],
+    [
+      'a file that is not a printer device',
+      { driver: 'escpos', connection: '/etc/passwd' },
+      /not a printer or serial device/,
+    ],
+    [
+      'a device path that leads elsewhere',
+      { driver: 'zpl', connection: '/dev/../etc/shadow' },
+      /not a printer or serial device/,
+    ],
   ])('refuses a printer on %s', async (_what, body, message) => {
     const r = await s.request('POST', '/printers', { token, body: { name: 'probe', ...body } });
     expect(r.status).toBe(400);
@@ -146,20 +188,44 @@ describe('printing, as the operator sees it', () => {
     symlinkSync('/etc', join(inside, 'escape'));
     symlinkSync('/etc/station-test-not-there', join(inside, 'dangling'));
     try {
-      for (const connection of [join(inside, 'escape'), join(inside, 'escape', 'cron.d'), join(inside, 'dangling', 'deeper')]) {
+      for (const connection of [
+        join(inside, 'escape'),
+        join(inside, 'escape', 'cron.d'),
+        join(inside, 'dangling', 'deeper'),
+      ]) {
         const r = await s.request('POST', '/printers', { token, body: { name: 'esc', driver: 'file', connection } });
         expect(r.status).toBe(400);
-        expect(r.body.errors[0]).toMatchObject({ path: '/connection', message: expect.stringMatching(/inside one of the folders/) });
+        expect(r.body.errors[0]).toMatchObject({
+          path: '/connection',
+          message: expect.stringMatching(/inside one of the folders/),
+        });
       }
       mkdirSync(join(inside, 'real'));
-      expect((await s.request('POST', '/printers', { token, body: { name: 'ok', driver: 'file', connection: join(inside, 'real', 'new') } })).status).toBe(201);
+      expect(
+        (
+          await s.request('POST', '/printers', {
+            token,
+            body: { name: 'ok', driver: 'file', connection: join(inside, 'real', 'new') },
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       rmSync(inside, { recursive: true, force: true });
     }
   });
 
   it('the owner is not restricted: station printers add takes any port', async () => {
-    const r = await s.cli(['printers', 'add', 'odd', '--account', 'acme', '--driver', 'zpl', '--connection', 'tcp://127.0.0.1:22']);
+    const r = await s.cli([
+      'printers',
+      'add',
+      'odd',
+      '--account',
+      'acme',
+      '--driver',
+      'zpl',
+      '--connection',
+      'tcp://127.0.0.1:22',
+    ]);
     expect(r.code).toBe(0);
   });
 });
@@ -181,7 +247,10 @@ describe('printer ports of a station on its defaults', () => {
     [9110, 400],
     [8080, 400],
   ])('tcp port %i: %i', async (port, status) => {
-    const r = await s.request('POST', '/printers', { token, body: { name: `p${port}`, driver: 'zpl', connection: `tcp://192.0.2.1:${port}` } });
+    const r = await s.request('POST', '/printers', {
+      token,
+      body: { name: `p${port}`, driver: 'zpl', connection: `tcp://192.0.2.1:${port}` },
+    });
     expect(r.status).toBe(status);
     if (status === 400) expect(r.body.errors[0].message).toMatch(/STATION_PRINTER_PORTS: 515,6101,9100-9109/);
   });

@@ -19,13 +19,16 @@ const labels: LabelsPort = {
   },
   pieces: (accountId, given) => given.map((code) => labels.labellable(accountId, code)),
   renderRaster: (_account, code, dpi) =>
-    code.startsWith('BAD') ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`)) : syntheticLabel(code, dpi),
+    code.startsWith('BAD')
+      ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
+      : syntheticLabel(code, dpi),
   renderPdf: () => Promise.reject(new Error('not used')),
   accountOfCode: () => 1,
   qrToken: (_a, code) => `QR:${code}`,
 };
 
-const codes = (n: number, prefix = 'C') => Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}X`);
+const codes = (n: number, prefix = 'C') =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}X`);
 
 /** The Code 128 of every label the sink took, in arrival order. */
 async function printedCodes(sink: Sink): Promise<string[]> {
@@ -43,7 +46,13 @@ describe('print queue', () => {
   let printing: PrintingService;
   let sink: Sink;
   const open = () => {
-    const p = createPrintingService({ db, clock: systemClock, labels, retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 }, places: printerPlaces(dir, {}) });
+    const p = createPrintingService({
+      db,
+      clock: systemClock,
+      labels,
+      retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 },
+      places: printerPlaces(dir, {}),
+    });
     p.queue.start();
     return p;
   };
@@ -54,7 +63,11 @@ describe('print queue', () => {
     db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0), (2, 'other', 0)").run();
     sink = await startSink('escpos');
     printing = open();
-    printing.createPrinter(1, { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' }, { owner: true });
+    printing.createPrinter(
+      1,
+      { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' },
+      { owner: true },
+    );
   });
   afterEach(async () => {
     printing.queue.stop();
@@ -66,7 +79,13 @@ describe('print queue', () => {
   it('prints a batch in order, once each, and reports progress n of N', async () => {
     const batch = codes(4);
     const job = printing.submit(1, { codes: batch });
-    expect(job).toMatchObject({ state: 'queued', printer: 'desk', format: 'PDF_A7', progress: { done: 0, total: 4 }, reprint: false });
+    expect(job).toMatchObject({
+      state: 'queued',
+      printer: 'desk',
+      format: 'PDF_A7',
+      progress: { done: 0, total: 4 },
+      reprint: false,
+    });
     const seen: number[] = [];
     const end = await printing.waitForJob(1, job.id, (j) => seen.push(j.progress.done));
     expect(end).toMatchObject({ state: 'done', attempts: 1, last_error: null, progress: { done: 4, total: 4 } });
@@ -100,7 +119,11 @@ describe('print queue', () => {
     expect((await printing.waitForJob(1, job.id)).state).toBe('unconfirmed');
     await new Promise((r) => setTimeout(r, 200));
     expect(printing.confirm(1, String(job.id)).progress.done).toBe(2);
-    expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', reprint: false, progress: { done: 3, total: 3 } });
+    expect(await printing.waitForJob(1, job.id)).toMatchObject({
+      state: 'done',
+      reprint: false,
+      progress: { done: 3, total: 3 },
+    });
     expect(await printedCodes(sink)).toEqual([batch[0], batch[2]]);
     expect(() => printing.confirm(1, String(job.id))).toThrow(/is done/);
   });
@@ -111,7 +134,9 @@ describe('print queue', () => {
     printing.queue.stop();
     // A process that died after the printer took 2 of 4 labels: its lease has run out.
     const crashed = printing.submit(1, { codes: codes(4, 'R') });
-    db.prepare("UPDATE print_jobs SET state = 'printing', done = 2, lease_owner = 'dead', lease_until = 1 WHERE id = ?").run(crashed.id);
+    db.prepare(
+      "UPDATE print_jobs SET state = 'printing', done = 2, lease_owner = 'dead', lease_until = 1 WHERE id = ?",
+    ).run(crashed.id);
     await sink.start();
     printing = open();
     expect((await printing.waitForJob(1, queued.id)).state).toBe('done');

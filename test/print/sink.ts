@@ -79,7 +79,8 @@ export async function startSink(protocol: SinkProtocol, port = 0, opts: SinkOpti
       /** Records (or, as more of it arrives, extends) this connection's job; status-only traffic is no job. */
       const record = (end: number) => {
         let job = data.subarray(0, end);
-        for (const r of REQUESTS[protocol]) job = Buffer.from(job.toString('latin1').split(r.toString('latin1')).join(''), 'latin1');
+        for (const r of REQUESTS[protocol])
+          job = Buffer.from(job.toString('latin1').split(r.toString('latin1')).join(''), 'latin1');
         if (!job.length) return;
         const bytes = data.subarray(0, end);
         if (slot === null) {
@@ -105,7 +106,8 @@ export async function startSink(protocol: SinkProtocol, port = 0, opts: SinkOpti
           // ESC/POS: a printer reads raster data as image, whatever bytes it holds; commands resume after it.
           const image = protocol === 'escpos' ? data.indexOf(GS_V_0, scanned) : -1;
           if (image >= 0 && (!next || image < next.at)) {
-            const end = image + 8 + (data[image + 4]! | (data[image + 5]! << 8)) * (data[image + 6]! | (data[image + 7]! << 8));
+            const end =
+              image + 8 + (data[image + 4]! | (data[image + 5]! << 8)) * (data[image + 6]! | (data[image + 7]! << 8));
             if (data.length < image + 8 || data.length < end) break;
             scanned = end;
             continue;

@@ -7,7 +7,8 @@ const require = createRequire(import.meta.url);
 const loaded = () => Object.keys(require.cache).some((f) => f.includes(`${sep}pdf-to-printer${sep}`));
 
 const onWindows = process.platform === 'win32';
-if (onWindows) console.warn('skipping the CUPS-platform test: this is Windows, where the system driver uses pdf-to-printer');
+if (onWindows)
+  console.warn('skipping the CUPS-platform test: this is Windows, where the system driver uses pdf-to-printer');
 
 describe.skipIf(onWindows)('system driver on Linux and macOS', () => {
   it('uses CUPS and never loads pdf-to-printer', async () => {

@@ -13,7 +13,10 @@ describe('print jobs on an upgraded store', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('matches jobs to the printer they copied; a job without its printer fails, one left printing is unconfirmed', () => {
-    const old = openDb(join(dataDir, DB_FILE), migrations.filter((m) => m.version <= 6));
+    const old = openDb(
+      join(dataDir, DB_FILE),
+      migrations.filter((m) => m.version <= 6),
+    );
     old.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0)").run();
     const printer = old.prepare(
       `INSERT INTO printers (account_id, name, driver, connection, settings, created_at, updated_at) VALUES (1, ?, 'zpl', ?, '{}', 0, 0)`,
@@ -39,7 +42,11 @@ describe('print jobs on an upgraded store', () => {
       expect(row(queued)).toMatchObject({ printer_id: desk, state: 'queued', in_doubt: 0 });
       // Left printing by the old version under a lease: its label may be on the printer.
       expect(row(printing)).toMatchObject({ printer_id: desk, state: 'printing', in_doubt: 1 });
-      expect(row(orphan)).toMatchObject({ printer_id: null, state: 'failed', last_error: expect.stringMatching(/move the job/) });
+      expect(row(orphan)).toMatchObject({
+        printer_id: null,
+        state: 'failed',
+        last_error: expect.stringMatching(/move the job/),
+      });
       expect(row(history)).toMatchObject({ printer_id: null, state: 'done' });
       expect(() => p.retry(1, String(orphan))).toThrow(/move it to another printer/);
       expect(p.move(1, String(orphan), { printer: 'desk2' })).toMatchObject({ state: 'queued', printer: 'desk2' });

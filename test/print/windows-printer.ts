@@ -18,7 +18,8 @@ export interface WindowsPdfPrinter {
 
 /** A PowerShell single-quoted string. */
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const ps = (script: string) => execFileP('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], { timeout: 60_000 });
+const ps = (script: string) =>
+  execFileP('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], { timeout: 60_000 });
 
 /**
  * A real Windows printer for the test, like the cups-pdf queue on Linux: Microsoft Print to PDF on a local port
@@ -30,10 +31,14 @@ export async function addWindowsPdfPrinter(name: string): Promise<WindowsPdfPrin
   if (process.platform !== 'win32') return no(`pdf-to-printer prints only on Windows, and this is ${process.platform}`);
   const output = join(mkdtempSync(join(tmpdir(), 'station-winprint-')), 'out.pdf');
   try {
-    await ps(`Add-PrinterPort -Name ${q(output)}; Add-Printer -Name ${q(name)} -DriverName 'Microsoft Print To PDF' -PortName ${q(output)}`);
+    await ps(
+      `Add-PrinterPort -Name ${q(output)}; Add-Printer -Name ${q(name)} -DriverName 'Microsoft Print To PDF' -PortName ${q(output)}`,
+    );
   } catch (e) {
     rmSync(dirname(output), { recursive: true, force: true });
-    return no(`could not add a Microsoft Print to PDF printer on a file port (needs an administrator): ${(e as Error).message.split('\n')[0]}`);
+    return no(
+      `could not add a Microsoft Print to PDF printer on a file port (needs an administrator): ${(e as Error).message.split('\n')[0]}`,
+    );
   }
   return {
     ok: true,

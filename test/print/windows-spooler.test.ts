@@ -23,7 +23,9 @@ interface PrintCall {
 }
 
 /** pdf-to-printer's three functions, recording what they are given; `fail` makes print throw it. */
-function fakePdfToPrinter(opts: { printers?: Printer[]; preferred?: Printer | null; fail?: unknown; listFails?: boolean } = {}) {
+function fakePdfToPrinter(
+  opts: { printers?: Printer[]; preferred?: Printer | null; fail?: unknown; listFails?: boolean } = {},
+) {
   const calls: PrintCall[] = [];
   const api: PdfToPrinterApi = {
     async print(file, options) {
@@ -49,7 +51,11 @@ function fakePdfToPrinter(opts: { printers?: Printer[]; preferred?: Printer | nu
   return { calls, load: async () => (loads++, api), loads: () => loads };
 }
 
-const zebra: Printer = { deviceId: 'ZDesigner ZD421-203dpi ZPL', name: 'ZDesigner ZD421 (Front desk)', paperSizes: ['74 x 105 mm', '4 x 6'] };
+const zebra: Printer = {
+  deviceId: 'ZDesigner ZD421-203dpi ZPL',
+  name: 'ZDesigner ZD421 (Front desk)',
+  paperSizes: ['74 x 105 mm', '4 x 6'],
+};
 const office: Printer = { deviceId: 'HP LaserJet Pro', name: 'HP LaserJet Pro M404', paperSizes: ['A4', 'Letter'] };
 const onWindows = process.platform === 'win32';
 if (onWindows) console.warn('skipping the off-Windows refusal test of pdf-to-printer: on Windows it prints');
@@ -65,7 +71,10 @@ describe('system driver on Windows (pdf-to-printer, injected)', () => {
     it(`${c.format}: prints a readable ${c.sizeMm.join(' x ')} mm PDF file to the named printer, then removes it`, async () => {
       const fake = fakePdfToPrinter();
       const driver = systemDriverOn(windowsSpooler(fake.load));
-      await driver.deliver(spec(zebra.name), await testPagePdf('desk', c.format), { name: 'job7-1-ABC/234', format: c.format });
+      await driver.deliver(spec(zebra.name), await testPagePdf('desk', c.format), {
+        name: 'job7-1-ABC/234',
+        format: c.format,
+      });
       expect(fake.calls).toHaveLength(1);
       const call = fake.calls[0]!;
       expect(call.options).toEqual({ printer: zebra.name, scale: 'shrink', silent: true, ...c.paper });
@@ -79,27 +88,36 @@ describe('system driver on Windows (pdf-to-printer, injected)', () => {
   it('a failed print is a TransportError with the package’s message, and the file is removed all the same', async () => {
     const fake = fakePdfToPrinter({ fail: new Error('Command failed: SumatraPDF.exe -print-to ZDesigner exited 1') });
     const driver = systemDriverOn(windowsSpooler(fake.load));
-    const err = await driver.deliver(spec(zebra.name), await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7' }).catch((e: unknown) => e);
+    const err = await driver
+      .deliver(spec(zebra.name), await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
-    expect((err as Error).message).toBe(`pdf-to-printer (${zebra.name}): Command failed: SumatraPDF.exe -print-to ZDesigner exited 1`);
+    expect((err as Error).message).toBe(
+      `pdf-to-printer (${zebra.name}): Command failed: SumatraPDF.exe -print-to ZDesigner exited 1`,
+    );
     expect(fake.calls).toHaveLength(1);
     expect(existsSync(fake.calls[0]!.file)).toBe(false);
   });
 
   // pdf-to-printer refuses every platform but win32 with `throw "Operating System not supported"`.
-  it.skipIf(onWindows)('the real package off Windows throws a plain string; it becomes a TransportError carrying it', async () => {
-    const err = await systemDriverOn(windowsSpooler())
-      .deliver(spec('Any Printer'), await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7' })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(TransportError);
-    expect((err as Error).message).toBe('pdf-to-printer (Any Printer): Operating System not supported');
-  });
+  it.skipIf(onWindows)(
+    'the real package off Windows throws a plain string; it becomes a TransportError carrying it',
+    async () => {
+      const err = await systemDriverOn(windowsSpooler())
+        .deliver(spec('Any Printer'), await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TransportError);
+      expect((err as Error).message).toBe('pdf-to-printer (Any Printer): Operating System not supported');
+    },
+  );
 
   it('a delivery canceled before it starts prints nothing', async () => {
     const fake = fakePdfToPrinter();
     const ac = new AbortController();
     ac.abort();
-    const err = await windowsSpooler(fake.load).submit(zebra.name, await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7', signal: ac.signal }).catch((e: unknown) => e);
+    const err = await windowsSpooler(fake.load)
+      .submit(zebra.name, await testPagePdf('desk', 'PDF_A7'), { name: 'j', format: 'PDF_A7', signal: ac.signal })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect(fake.calls).toHaveLength(0);
   });
@@ -123,15 +141,27 @@ describe('system driver on Windows (pdf-to-printer, injected)', () => {
       head_open: null,
       detail: 'listed by Windows as HP LaserJet Pro; whether it is paused or offline is not reported',
     });
-    expect(await driver.status(spec('Gone Printer'))).toEqual({ online: false, paper_out: null, head_open: null, detail: 'Gone Printer is not among the Windows printers' });
+    expect(await driver.status(spec('Gone Printer'))).toEqual({
+      online: false,
+      paper_out: null,
+      head_open: null,
+      detail: 'Gone Printer is not among the Windows printers',
+    });
     const broken = systemDriverOn(windowsSpooler(fakePdfToPrinter({ listFails: true }).load));
-    expect(await broken.status(spec(zebra.name))).toMatchObject({ online: false, paper_out: null, head_open: null, detail: 'pdf-to-printer: Get-CimInstance failed' });
+    expect(await broken.status(spec(zebra.name))).toMatchObject({
+      online: false,
+      paper_out: null,
+      head_open: null,
+      detail: 'pdf-to-printer: Get-CimInstance failed',
+    });
   });
 
   it('connection names follow the spooler: Windows takes spaces and \\\\server\\printer, CUPS does not', () => {
     const windows = systemDriverOn(windowsSpooler(fakePdfToPrinter().load));
-    for (const ok of [zebra.name, 'Microsoft Print to PDF', '\\\\printsrv\\Labels 2nd floor']) expect(windows.checkConnection(ok)).toBeNull();
-    for (const bad of ['', ' Leading', 'Trailing ', 'a,b', 'C:\\spool\\x', 'tab\there', 'x'.repeat(221)]) expect(windows.checkConnection(bad)).toMatch(/Windows lists it/);
+    for (const ok of [zebra.name, 'Microsoft Print to PDF', '\\\\printsrv\\Labels 2nd floor'])
+      expect(windows.checkConnection(ok)).toBeNull();
+    for (const bad of ['', ' Leading', 'Trailing ', 'a,b', 'C:\\spool\\x', 'tab\there', 'x'.repeat(221)])
+      expect(windows.checkConnection(bad)).toMatch(/Windows lists it/);
     const cups = systemDriverOn(cupsSpooler);
     expect(cups.checkConnection('Office_Laser')).toBeNull();
     expect(cups.checkConnection(zebra.name)).toMatch(/lpstat -e/);

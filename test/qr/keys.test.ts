@@ -37,7 +37,9 @@ describe('QR token keys and station verify', () => {
     const r = await s.request('GET', '/.well-known/jwks.json');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toContain('application/jwk-set+json');
-    expect(r.body.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid: kidOf(first), alg: 'EdDSA', use: 'sig' }]);
+    expect(r.body.keys).toEqual([
+      { kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid: kidOf(first), alg: 'EdDSA', use: 'sig' },
+    ]);
   });
 
   it('verifies a token offline and prints the code and account', async () => {
@@ -57,7 +59,10 @@ describe('QR token keys and station verify', () => {
     await expect(qrTokens.verify('not-a-token')).rejects.toThrow(/^malformed/);
     await expect(qrTokens.verify(`${h}.${p}`)).rejects.toThrow(/^malformed/);
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    const foreign = await new SignJWT({ code, acc }).setProtectedHeader({ alg: 'EdDSA', kid: 'AAAAAAAAAAAAAAAA' }).setIssuedAt().sign(privateKey);
+    const foreign = await new SignJWT({ code, acc })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'AAAAAAAAAAAAAAAA' })
+      .setIssuedAt()
+      .sign(privateKey);
     await expect(qrTokens.verify(foreign)).rejects.toThrow(/^unknown key/);
   });
 
@@ -75,7 +80,9 @@ describe('QR token keys and station verify', () => {
     expect((await s.core!.services.qr.verify(first)).code).toBe(code);
 
     const list = await s.cli(['keys', 'list']);
-    expect(list.stdout).toMatch(new RegExp(`^${kidOf(first)}\\t\\S+\\t-\\tpublished\\n${newKid}\\t\\S+\\t-\\tsigning\\n$`));
+    expect(list.stdout).toMatch(
+      new RegExp(`^${kidOf(first)}\\t\\S+\\t-\\tpublished\\n${newKid}\\t\\S+\\t-\\tsigning\\n$`),
+    );
   });
 
   it('a retired key is no longer published and its tokens no longer verify; the signing key cannot be retired', async () => {

@@ -56,12 +56,17 @@ describe('GET /quote from the parcel', () => {
     });
 
     const long = await quote(parcel(130, 10, 10, 1));
-    expect(long.body.errors).toEqual([{ path: '/length', message: "130 cm is over the largest size's longest side (120 cm)" }]);
+    expect(long.body.errors).toEqual([
+      { path: '/length', message: "130 cm is over the largest size's longest side (120 cm)" },
+    ]);
 
     const bulky = await quote(parcel(70, 70, 70, 31));
     expect(bulky.body.errors).toEqual([
       { path: '/weight', message: '31 kg is over the largest size (30 kg)' },
-      ...['length', 'width', 'height'].map((f) => ({ path: `/${f}`, message: 'length + width + height = 210 cm is over the largest size (200 cm)' })),
+      ...['length', 'width', 'height'].map((f) => ({
+        path: `/${f}`,
+        message: 'length + width + height = 210 cm is over the largest size (200 cm)',
+      })),
     ]);
   });
 
@@ -78,7 +83,10 @@ describe('GET /quote from the parcel', () => {
     for (const bad of ['length=0', 'width=-1', 'height=abc', 'weight=1e6']) {
       const r = await quote(`${parcel(10, 10, 10, 1)}&${bad}`);
       expect(r.status, bad).toBe(400);
-      expect(r.body.errors.map((e: { path: string }) => e.path), bad).toEqual([`/${bad.split('=')[0]}`]);
+      expect(
+        r.body.errors.map((e: { path: string }) => e.path),
+        bad,
+      ).toEqual([`/${bad.split('=')[0]}`]);
     }
   });
 

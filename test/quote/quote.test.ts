@@ -26,10 +26,42 @@ describe('GET /quote with the default rate card', () => {
     const r = await quote('zip=5000');
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
-      { method: 'PICKUP', name: 'Retiro en sucursal', title: 'Retiro en punto de entrega', rate: 3600, currency: 'ARS', min_date: '2026-11-25T18:00:00-03:00', max_date: '2026-11-26T18:00:00-03:00' },
-      { method: 'STANDARD', name: 'Estándar', title: 'Envío a domicilio', rate: 4900, currency: 'ARS', min_date: '2026-11-25T18:00:00-03:00', max_date: '2026-11-26T18:00:00-03:00' },
-      { method: 'EXPRESS', name: 'Express', title: 'Envío prioritario a domicilio', rate: 7200, currency: 'ARS', min_date: '2026-11-25T18:00:00-03:00', max_date: '2026-11-25T18:00:00-03:00' },
-      { method: 'SAME_DAY', name: 'En el día', title: 'Entrega hoy en Córdoba Capital', rate: 8400, currency: 'ARS', min_date: '2026-11-24T18:00:00-03:00', max_date: '2026-11-24T18:00:00-03:00' },
+      {
+        method: 'PICKUP',
+        name: 'Retiro en sucursal',
+        title: 'Retiro en punto de entrega',
+        rate: 3600,
+        currency: 'ARS',
+        min_date: '2026-11-25T18:00:00-03:00',
+        max_date: '2026-11-26T18:00:00-03:00',
+      },
+      {
+        method: 'STANDARD',
+        name: 'Estándar',
+        title: 'Envío a domicilio',
+        rate: 4900,
+        currency: 'ARS',
+        min_date: '2026-11-25T18:00:00-03:00',
+        max_date: '2026-11-26T18:00:00-03:00',
+      },
+      {
+        method: 'EXPRESS',
+        name: 'Express',
+        title: 'Envío prioritario a domicilio',
+        rate: 7200,
+        currency: 'ARS',
+        min_date: '2026-11-25T18:00:00-03:00',
+        max_date: '2026-11-25T18:00:00-03:00',
+      },
+      {
+        method: 'SAME_DAY',
+        name: 'En el día',
+        title: 'Entrega hoy en Córdoba Capital',
+        rate: 8400,
+        currency: 'ARS',
+        min_date: '2026-11-24T18:00:00-03:00',
+        max_date: '2026-11-24T18:00:00-03:00',
+      },
     ]);
   });
 
@@ -44,7 +76,11 @@ describe('GET /quote with the default rate card', () => {
     expect(local.body).toEqual((await quote('zip=5000')).body);
     const far = await quote(`lat=${BUENOS_AIRES.lat}&lng=${BUENOS_AIRES.lng}`);
     expect(methods(far.body)).toEqual(['PICKUP', 'STANDARD', 'EXPRESS']);
-    expect(far.body[1]).toMatchObject({ rate: 9600, min_date: '2026-11-27T18:00:00-03:00', max_date: '2026-12-02T18:00:00-03:00' });
+    expect(far.body[1]).toMatchObject({
+      rate: 9600,
+      min_date: '2026-11-27T18:00:00-03:00',
+      max_date: '2026-12-02T18:00:00-03:00',
+    });
     const both = await quote(`zip=9410&lat=${CORDOBA_CENTRE.lat}&lng=${CORDOBA_CENTRE.lng}`);
     expect(methods(both.body)).toContain('SAME_DAY');
   });
@@ -75,7 +111,10 @@ describe('GET /quote with the default rate card', () => {
       expect(r.status, q).toBe(400);
       expect(r.headers.get('content-type'), q).toMatch(/application\/problem\+json/);
       expect(r.body.code, q).toBe('validation_failed');
-      expect(r.body.errors.map((e: { path: string }) => e.path), q).toContain(path);
+      expect(
+        r.body.errors.map((e: { path: string }) => e.path),
+        q,
+      ).toContain(path);
     }
   });
 
@@ -124,7 +163,9 @@ describe('GET /quote with the default rate card', () => {
       min_date: '2026-12-10T18:00:00-03:00',
       max_date: '2026-12-11T18:00:00-03:00',
     });
-    expect(r.body.find((o: { method: string }) => o.method === 'EXPRESS')).toMatchObject({ min_date: '2026-12-10T18:00:00-03:00' });
+    expect(r.body.find((o: { method: string }) => o.method === 'EXPRESS')).toMatchObject({
+      min_date: '2026-12-10T18:00:00-03:00',
+    });
   });
 
   it('offers SAME_DAY only in its zone, before its own cut-off, on a working day', async () => {
@@ -143,7 +184,13 @@ describe('GET /quote with the default rate card', () => {
   });
 
   it('always promises future dates, min before max, with the -03:00 offset, whatever the clock', async () => {
-    const clocks = ['2026-11-24T00:00:00', '2026-11-24T11:59:59', '2026-11-24T23:59:00', '2026-12-31T20:00:00', '2027-03-25T13:00:00'];
+    const clocks = [
+      '2026-11-24T00:00:00',
+      '2026-11-24T11:59:59',
+      '2026-11-24T23:59:00',
+      '2026-12-31T20:00:00',
+      '2027-03-25T13:00:00',
+    ];
     for (const c of clocks) {
       clock.set(at(c));
       for (const q of ['zip=5000', 'zip=5800', 'zip=1043', 'zip=9410']) {

@@ -18,7 +18,9 @@ describe('station ratecard import', () => {
   };
   const card = () => JSON.parse(readFileSync(resourcePath('ratecard.json'), 'utf8'));
   const standardRate = async (zip: string) =>
-    (await s.request('GET', `/quote?zip=${zip}`, { token })).body.find((o: { method: string }) => o.method === 'STANDARD')?.rate;
+    (await s.request('GET', `/quote?zip=${zip}`, { token })).body.find(
+      (o: { method: string }) => o.method === 'STANDARD',
+    )?.rate;
 
   beforeAll(async () => {
     s = await startInProcess();
@@ -45,7 +47,10 @@ describe('station ratecard import', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/rate card 2027-01 is active/);
     const q = await s.request('GET', '/quote?zip=5000', { token });
-    expect(q.body.find((o: { method: string }) => o.method === 'STANDARD')).toMatchObject({ rate: 5.5, currency: 'USD' });
+    expect(q.body.find((o: { method: string }) => o.method === 'STANDARD')).toMatchObject({
+      rate: 5.5,
+      currency: 'USD',
+    });
     expect((await s.cli(['ratecard', 'show'])).stdout).toContain('version     2027-01');
   });
 

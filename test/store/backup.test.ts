@@ -14,7 +14,12 @@ const codesIn = (file: string): Set<string> => {
   const db = new Database(file, { readonly: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    return new Set(db.prepare<[], { code: string }>('SELECT code FROM shipments').all().map((r) => r.code));
+    return new Set(
+      db
+        .prepare<[], { code: string }>('SELECT code FROM shipments')
+        .all()
+        .map((r) => r.code),
+    );
   } finally {
     db.close();
   }

@@ -34,7 +34,8 @@ describe('group commit', () => {
 
   const add = (name: string, parent: number | null = null) =>
     db.prepare('INSERT INTO item (name, parent) VALUES (?, ?)').run(name, parent);
-  const committed = () => (other.prepare('SELECT name FROM item ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  const committed = () =>
+    (other.prepare('SELECT name FROM item ORDER BY name').all() as { name: string }[]).map((r) => r.name);
   const own = () => (db.prepare('SELECT name FROM item ORDER BY name').all() as { name: string }[]).map((r) => r.name);
 
   it('commits the writes of one turn of the event loop together, and settles each only once committed', async () => {

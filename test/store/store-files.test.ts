@@ -59,7 +59,9 @@ describe.skipIf(process.platform === 'win32')('the store on disk', () => {
     const db = new Database(file);
     db.pragma(`user_version = ${STORE_VERSION + 1}`);
     db.close();
-    expect(() => openDb(file)).toThrow(/written by a newer version of Shipping Station \(store version \d+; this version knows up to \d+\)/);
+    expect(() => openDb(file)).toThrow(
+      /written by a newer version of Shipping Station \(store version \d+; this version knows up to \d+\)/,
+    );
     const r = await station(['account', 'list', '--data', data]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/newer version/);

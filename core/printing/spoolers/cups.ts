@@ -16,15 +16,25 @@ const PAGE_SIZE: Record<LabelFormat, string> = { PDF_A7: 'Custom.74x105mm', PDF_
 
 function lp(queue: string, pdf: Uint8Array, format: LabelFormat, title: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('lp', ['-d', queue, '-t', title, '-o', `PageSize=${PAGE_SIZE[format]}`, '-o', `media=${PAGE_SIZE[format]}`, '-'], {
-      stdio: ['pipe', 'ignore', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
+    const child = spawn(
+      'lp',
+      ['-d', queue, '-t', title, '-o', `PageSize=${PAGE_SIZE[format]}`, '-o', `media=${PAGE_SIZE[format]}`, '-'],
+      {
+        stdio: ['pipe', 'ignore', 'pipe'],
+        ...(signal ? { signal } : {}),
+      },
+    );
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.once('error', (e) => reject(new TransportError(`lp: ${e.message}`, { delivered: 'no' })));
     child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new TransportError(`lp -d ${queue} exited with ${code}: ${err.trim() || 'no message'}`, { delivered: 'no' })),
+      code === 0
+        ? resolve()
+        : reject(
+            new TransportError(`lp -d ${queue} exited with ${code}: ${err.trim() || 'no message'}`, {
+              delivered: 'no',
+            }),
+          ),
     );
     child.stdin.on('error', () => {}); // lp failing early closes stdin; its exit code tells why
     child.stdin.end(pdf);
@@ -33,7 +43,8 @@ function lp(queue: string, pdf: Uint8Array, format: LabelFormat, title: string, 
 
 /** CUPS (Linux, macOS): `lp` queues the PDF, `lpstat` tells the queues and their state. */
 export const cupsSpooler: Spooler = {
-  checkName: (name) => (QUEUE_NAME.test(name) ? null : 'must be a print queue name as `lpstat -e` lists it (no spaces, / or #)'),
+  checkName: (name) =>
+    QUEUE_NAME.test(name) ? null : 'must be a print queue name as `lpstat -e` lists it (no spaces, / or #)',
   submit: (queue, pdf, unit) => lp(queue, pdf, unit.format, unit.name, unit.signal),
   async status(queue) {
     try {
@@ -41,7 +52,12 @@ export const cupsSpooler: Spooler = {
       const disabled = /disabled/i.test(stdout);
       return { online: !disabled, paper_out: null, head_open: null, detail: stdout.trim() || null };
     } catch (e) {
-      return { online: false, paper_out: null, head_open: null, detail: ((e as { stderr?: string }).stderr || (e as Error).message).trim() };
+      return {
+        online: false,
+        paper_out: null,
+        head_open: null,
+        detail: ((e as { stderr?: string }).stderr || (e as Error).message).trim(),
+      };
     }
   },
   /** `lpstat -v` and `lpstat -d`; no CUPS, or no scheduler running, is simply none. */
@@ -63,7 +79,8 @@ export const cupsSpooler: Spooler = {
     for (const line of devices.split('\n')) {
       // "device for PDF: cups-pdf:/"
       const m = /^.*?\s(\S+):\s+(\S+)$/.exec(line.trim());
-      if (m) out.push({ name: m[1]!, driver: 'system', connection: m[1]!, device: m[2]!, is_default: m[1] === defaultName });
+      if (m)
+        out.push({ name: m[1]!, driver: 'system', connection: m[1]!, device: m[2]!, is_default: m[1] === defaultName });
     }
     return out;
   },

@@ -69,7 +69,12 @@ export function windowsSpooler(load: () => Promise<PdfToPrinterApi> = loadPdfToP
       try {
         const found = (await (await load()).getPrinters()).find((p) => p.name.toLowerCase() === printer.toLowerCase());
         return found
-          ? { online: true, paper_out: null, head_open: null, detail: `listed by Windows as ${found.deviceId}; whether it is paused or offline is not reported` }
+          ? {
+              online: true,
+              paper_out: null,
+              head_open: null,
+              detail: `listed by Windows as ${found.deviceId}; whether it is paused or offline is not reported`,
+            }
           : { online: false, paper_out: null, head_open: null, detail: `${printer} is not among the Windows printers` };
       } catch (e) {
         return { online: false, paper_out: null, head_open: null, detail: `pdf-to-printer: ${message(e)}` };
@@ -79,7 +84,13 @@ export function windowsSpooler(load: () => Promise<PdfToPrinterApi> = loadPdfToP
       try {
         const api = await load();
         const [printers, preferred] = await Promise.all([api.getPrinters(), api.getDefaultPrinter().catch(() => null)]);
-        return printers.map((p) => ({ name: p.name, driver: 'system', connection: p.name, device: p.deviceId || null, is_default: p.name === preferred?.name }));
+        return printers.map((p) => ({
+          name: p.name,
+          driver: 'system',
+          connection: p.name,
+          device: p.deviceId || null,
+          is_default: p.name === preferred?.name,
+        }));
       } catch {
         return [];
       }

@@ -1,4 +1,12 @@
-import { ApiError, bridgeTransport, createClient, httpTransport, type DeskBridge, type OpInput, type StationClient } from '../../../core/client/index';
+import {
+  ApiError,
+  bridgeTransport,
+  createClient,
+  httpTransport,
+  type DeskBridge,
+  type OpInput,
+  type StationClient,
+} from '../../../core/client/index';
 
 declare global {
   interface Window {
@@ -10,12 +18,14 @@ declare global {
 export type { OpInput, StationClient };
 export { ApiError };
 
-export const desktopClient = (): StationClient | null => (window.station ? createClient(bridgeTransport(window.station)) : null);
+export const desktopClient = (): StationClient | null =>
+  window.station ? createClient(bridgeTransport(window.station)) : null;
 
 /** The service that served this page is the one to talk to. */
 export const API_BASE = new URL('v1', window.location.origin + '/').href;
 
-export const httpClient = (token: string, baseUrl = API_BASE): StationClient => createClient(httpTransport({ baseUrl, token }));
+export const httpClient = (token: string, baseUrl = API_BASE): StationClient =>
+  createClient(httpTransport({ baseUrl, token }));
 
 /** What to tell the operator: the service's own explanation, or the error's text. */
 export const errorMessage = (e: unknown): string => (e instanceof ApiError ? e.problem.detail : String(e));

@@ -39,8 +39,15 @@ export function fieldMessage(message: string, t: TFunction): string {
 }
 
 const KNOWN_CODES = new Set([
-  'unreachable', 'unauthenticated', 'forbidden', 'not_found', 'duplicate_ref', 'invalid_state', 'rate_limited',
-  'payload_too_large', 'internal',
+  'unreachable',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'duplicate_ref',
+  'invalid_state',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
 ]);
 
 /** The one error mapper of the desk: problem `code` → sentence, field pointers → messages beside the fields. */

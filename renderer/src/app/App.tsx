@@ -16,7 +16,6 @@ import { VIEWS } from './routes';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
 import { SignIn } from './SignIn';
 
-
 function Nav() {
   const { t } = useTranslation();
   return (

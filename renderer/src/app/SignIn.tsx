@@ -32,7 +32,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
       <p>{t('signIn.hint')}</p>
       <label>
         {t('signIn.token')}
-        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" autoFocus required />
+        <input
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          autoComplete="off"
+          autoFocus
+          required
+        />
       </label>
       {error && (
         <p role="alert" className="error">

@@ -9,9 +9,19 @@ export function Button({
   disabled,
   type = 'button',
   ...rest
-}: { kind?: 'plain' | 'primary' | 'danger'; busy?: boolean; busyLabel?: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: {
+  kind?: 'plain' | 'primary' | 'danger';
+  busy?: boolean;
+  busyLabel?: string;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type={type} className={`btn btn-${kind}`} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={`btn btn-${kind}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy && busyLabel ? busyLabel : children}
     </button>
   );

@@ -9,7 +9,13 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-function Frame({ label, path, errors, hint, children }: FieldProps & { children: (a11y: Record<string, unknown>) => ReactNode }) {
+function Frame({
+  label,
+  path,
+  errors,
+  hint,
+  children,
+}: FieldProps & { children: (a11y: Record<string, unknown>) => ReactNode }) {
   const id = useId();
   const message = errors[path];
   return (
@@ -36,7 +42,14 @@ export function Field({ label, path, errors, hint, ...input }: FieldProps & Inpu
   );
 }
 
-export function SelectField({ label, path, errors, hint, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  path,
+  errors,
+  hint,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Frame label={label} path={path} errors={errors} hint={hint}>
       {(a11y) => (

@@ -42,7 +42,8 @@ export function QueryState<T>({
   children: (data: T) => React.ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  if (query.error || query.data === undefined) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.error || query.data === undefined)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (empty?.(query.data)) return <Empty />;
   return <>{children(query.data)}</>;
 }

@@ -54,14 +54,22 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
   const [summary, setSummary] = useState<Summary | null>(null);
 
   const usable = printers.filter((p) => prints(p, format));
-  const chosenPrinter = usable.find((p) => p.name === printer) ?? usable.find((p) => p.default_for === format) ?? usable[0];
+  const chosenPrinter =
+    usable.find((p) => p.name === printer) ?? usable.find((p) => p.default_for === format) ?? usable[0];
   const toPdf = format === 'PDF_A4' && output === 'pdf';
 
   // The job ended: its summary replaces the progress bar.
   useEffect(() => {
     if (!job || !isFinalJobState(job.state) || summary?.job?.id === job.id) return;
     const failed = job.progress.total - job.progress.done;
-    setSummary({ printed: job.progress.done, failed, why: failed ? (job.last_error ?? t(`printing.state.${job.state}`)) : null, job, reprint: false, pdf: null });
+    setSummary({
+      printed: job.progress.done,
+      failed,
+      why: failed ? (job.last_error ?? t(`printing.state.${job.state}`)) : null,
+      job,
+      reprint: false,
+      pdf: null,
+    });
     onPrinted();
     // Only the job's arrival at a final state matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,7 +82,9 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     if (toPdf) {
       setMakingPdf(true);
       try {
-        const { url } = await client.call('labels.get', { query: { code: codes.join(','), printer: 'PDF_A4', ...placed } });
+        const { url } = await client.call('labels.get', {
+          query: { code: codes.join(','), printer: 'PDF_A4', ...placed },
+        });
         setSummary({ printed: codes.length, failed: 0, why: null, job: null, reprint: false, pdf: url });
         onPrinted();
       } catch (e) {
@@ -94,8 +104,16 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
       });
       setJobId(created.id);
     } catch (e) {
-      const printedBefore = e instanceof ApiError && e.problem.code === 'invalid_state' && /already printed/.test(e.problem.detail);
-      setSummary({ printed: 0, failed: codes.length, why: explain(e).message, job: null, reprint: printedBefore, pdf: null });
+      const printedBefore =
+        e instanceof ApiError && e.problem.code === 'invalid_state' && /already printed/.test(e.problem.detail);
+      setSummary({
+        printed: 0,
+        failed: codes.length,
+        why: explain(e).message,
+        job: null,
+        reprint: printedBefore,
+        pdf: null,
+      });
     }
   }
 
@@ -112,10 +130,12 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
       <h2>{t('batch.printTitle')}</h2>
       <div role="radiogroup" aria-label={t('batch.paper')} className="choices">
         <label>
-          <input type="radio" name="format" checked={format === 'PDF_A4'} onChange={() => setFormat('PDF_A4')} /> {t('batch.a4')}
+          <input type="radio" name="format" checked={format === 'PDF_A4'} onChange={() => setFormat('PDF_A4')} />{' '}
+          {t('batch.a4')}
         </label>
         <label>
-          <input type="radio" name="format" checked={format === 'PDF_A7'} onChange={() => setFormat('PDF_A7')} /> {t('batch.a7')}
+          <input type="radio" name="format" checked={format === 'PDF_A7'} onChange={() => setFormat('PDF_A7')} />{' '}
+          {t('batch.a7')}
         </label>
       </div>
       {format === 'PDF_A4' && (
@@ -123,7 +143,14 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
           <div role="radiogroup" aria-label={t('batch.start')} className="sheet">
             {TILES.map((n) => (
               <label key={n} className={n < start ? 'tile used' : n === start ? 'tile first' : 'tile'}>
-                <input type="radio" name="start" value={n} checked={start === n} onChange={() => setStart(n)} aria-label={t('batch.startAt', { n })} />
+                <input
+                  type="radio"
+                  name="start"
+                  value={n}
+                  checked={start === n}
+                  onChange={() => setStart(n)}
+                  aria-label={t('batch.startAt', { n })}
+                />
                 {n}
               </label>
             ))}
@@ -131,10 +158,12 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
           <p className="hint">{start > 1 ? t('batch.startHint', { count: start - 1 }) : t('batch.fullSheet')}</p>
           <div role="radiogroup" aria-label={t('batch.output')} className="choices">
             <label>
-              <input type="radio" name="output" checked={output === 'pdf'} onChange={() => setOutput('pdf')} /> {t('batch.toPdf')}
+              <input type="radio" name="output" checked={output === 'pdf'} onChange={() => setOutput('pdf')} />{' '}
+              {t('batch.toPdf')}
             </label>
             <label>
-              <input type="radio" name="output" checked={output === 'printer'} onChange={() => setOutput('printer')} /> {t('batch.toPrinter')}
+              <input type="radio" name="output" checked={output === 'printer'} onChange={() => setOutput('printer')} />{' '}
+              {t('batch.toPrinter')}
             </label>
           </div>
         </>
@@ -144,7 +173,11 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
           <span>{t('batch.printer')}</span>
           <select value={chosenPrinter?.name ?? ''} onChange={(e) => setPrinter(e.target.value)}>
             {usable.length === 0 && <option value="">{t('batch.noPrinter')}</option>}
-            {usable.map((p) => <option key={p.name} value={p.name}>{p.name}</option>)}
+            {usable.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -175,7 +208,11 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
       {job && running && job.last_error && <JobPanel job={job} onChanged={(j) => setJobId(j.id)} />}
 
       {summary && (
-        <section className={summary.failed ? 'summary warn' : 'summary ok'} role="region" aria-label={t('batch.summary')}>
+        <section
+          className={summary.failed ? 'summary warn' : 'summary ok'}
+          role="region"
+          aria-label={t('batch.summary')}
+        >
           <h3>{t('batch.summary')}</h3>
           <p>{t('batch.printed', { count: summary.printed })}</p>
           {summary.failed > 0 && (

@@ -27,10 +27,13 @@ export function BatchView() {
   const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE }, { poll: false });
   const chosen = new Set(selected);
 
-  const toggle = (code: string) => setSelected(chosen.has(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+  const toggle = (code: string) =>
+    setSelected(chosen.has(code) ? selected.filter((c) => c !== code) : [...selected, code]);
   const togglePage = (all: boolean) => {
     const codes = result.data?.data.map((s) => s.code) ?? [];
-    setSelected(all ? [...selected, ...codes.filter((c) => !chosen.has(c))] : selected.filter((c) => !codes.includes(c)));
+    setSelected(
+      all ? [...selected, ...codes.filter((c) => !chosen.has(c))] : selected.filter((c) => !codes.includes(c)),
+    );
   };
   async function selectAll() {
     setGathering(true);
@@ -57,16 +60,26 @@ export function BatchView() {
         />
         <div className="row selection-bar">
           <span className="count" aria-live="polite">
-            {result.data ? t('batch.matching', { count: items }) : ''} · {t('batch.selectedCount', { count: selected.length })}
+            {result.data ? t('batch.matching', { count: items }) : ''} ·{' '}
+            {t('batch.selectedCount', { count: selected.length })}
           </span>
-          <Button onClick={() => void selectAll()} busy={gathering} disabled={items === 0} busyLabel={t('batch.gathering')}>
+          <Button
+            onClick={() => void selectAll()}
+            busy={gathering}
+            disabled={items === 0}
+            busyLabel={t('batch.gathering')}
+          >
             {items > MAX_BATCH ? t('batch.selectFirst', { count: MAX_BATCH }) : t('batch.selectAll', { count: items })}
           </Button>
           <Button onClick={() => setSelected([])} disabled={selected.length === 0}>
             {t('batch.clear')}
           </Button>
         </div>
-        {gatherError !== null && <p className="error" role="alert">{explain(gatherError).message}</p>}
+        {gatherError !== null && (
+          <p className="error" role="alert">
+            {explain(gatherError).message}
+          </p>
+        )}
         <ShipmentPages result={result} page={page} onPage={setPage} none={t('shipments.none')}>
           {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
         </ShipmentPages>

@@ -13,7 +13,15 @@ import { Field } from '../../components/Field';
 import { QueryState } from '../../components/States';
 
 type Permission = OpInput<'tokens.create'>['body']['permissions'][number];
-const PERMISSIONS: Permission[] = ['rates.read', 'shipments.read', 'shipments.write', 'events.read', 'events.write', 'tokens.write', 'station.admin'];
+const PERMISSIONS: Permission[] = [
+  'rates.read',
+  'shipments.read',
+  'shipments.write',
+  'events.read',
+  'events.write',
+  'tokens.write',
+  'station.admin',
+];
 const EXPIRIES = ['', '7', '30', '90', '365'] as const;
 const keys = { all: ['tokens'] as const, current: ['tokens', 'current'] as const };
 
@@ -35,7 +43,10 @@ export function CredentialsView() {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
   const create = useMutation({
-    mutationFn: () => client.call('tokens.create', { body: { name: name.trim(), permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) } }),
+    mutationFn: () =>
+      client.call('tokens.create', {
+        body: { name: name.trim(), permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) },
+      }),
     onSuccess: (made) => {
       setCreated(made.token);
       setCopied(null);
@@ -45,7 +56,11 @@ export function CredentialsView() {
   });
   // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
   const signsIn = new Set<number>();
-  for (let id = current.data?.id ?? null; id !== null && !signsIn.has(id); id = tokens.data?.find((x) => x.id === id)?.made_by ?? null)
+  for (
+    let id = current.data?.id ?? null;
+    id !== null && !signsIn.has(id);
+    id = tokens.data?.find((x) => x.id === id)?.made_by ?? null
+  )
     signsIn.add(id);
   const revoke = useMutation({
     mutationFn: (id: number) => client.call('tokens.revoke', { params: { id: String(id) } }),
@@ -81,12 +96,23 @@ export function CredentialsView() {
     <main className="page credentials">
       <form className="card" onSubmit={submit} aria-label={t('credentials.new')}>
         <h2>{t('credentials.new')}</h2>
-        <Field label={t('credentials.name')} path="/name" errors={errors} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('credentials.nameHint')} />
+        <Field
+          label={t('credentials.name')}
+          path="/name"
+          errors={errors}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('credentials.nameHint')}
+        />
         <fieldset>
           <legend>{t('credentials.permissions')}</legend>
           {PERMISSIONS.map((p) => (
             <label key={p} className="permission">
-              <input type="checkbox" checked={perms.includes(p)} onChange={(e) => setPerms(e.target.checked ? [...perms, p] : perms.filter((x) => x !== p))} />
+              <input
+                type="checkbox"
+                checked={perms.includes(p)}
+                onChange={(e) => setPerms(e.target.checked ? [...perms, p] : perms.filter((x) => x !== p))}
+              />
               <span>
                 <strong>{t(`credentials.perm.${p.replace('.', '_') as 'rates_read'}.name`)}</strong> <code>{p}</code>
                 <br />
@@ -110,7 +136,11 @@ export function CredentialsView() {
             {t('credentials.create')}
           </Button>
         </div>
-        {create.error && <p className="error" role="alert">{explain(create.error).message}</p>}
+        {create.error && (
+          <p className="error" role="alert">
+            {explain(create.error).message}
+          </p>
+        )}
       </form>
 
       {created && (
@@ -132,7 +162,11 @@ export function CredentialsView() {
 
       <section className="card" aria-label={t('credentials.list')}>
         <h2>{t('credentials.list')}</h2>
-        {revoke.error && <p className="error" role="alert">{explain(revoke.error).message}</p>}
+        {revoke.error && (
+          <p className="error" role="alert">
+            {explain(revoke.error).message}
+          </p>
+        )}
         <QueryState query={tokens} empty={(d) => d.length === 0}>
           {(list) => (
             <table>
@@ -155,11 +189,21 @@ export function CredentialsView() {
                     </td>
                     <td className="mono">{tk.prefix}…</td>
                     <td>{tk.permissions.join(', ')}</td>
-                    <td>{tk.revoked_at ? t('credentials.revoked', { when: date(tk.revoked_at) }) : tk.expires_at ? date(tk.expires_at) : t('credentials.never')}</td>
+                    <td>
+                      {tk.revoked_at
+                        ? t('credentials.revoked', { when: date(tk.revoked_at) })
+                        : tk.expires_at
+                          ? date(tk.expires_at)
+                          : t('credentials.never')}
+                    </td>
                     <td>{date(tk.last_used_at)}</td>
                     <td>
                       {!tk.revoked_at && (
-                        <Button kind="danger" onClick={() => setRevoking(tk)} aria-label={t('credentials.revokeOne', { name: tk.name })}>
+                        <Button
+                          kind="danger"
+                          onClick={() => setRevoking(tk)}
+                          aria-label={t('credentials.revokeOne', { name: tk.name })}
+                        >
                           {t('credentials.revoke')}
                         </Button>
                       )}
@@ -183,7 +227,13 @@ export function CredentialsView() {
           revoke.mutate(id);
         }}
       >
-        <p>{!own ? t('credentials.revokeOther') : revoking?.id === current.data?.id ? t('credentials.revokeOwn') : t('credentials.revokeMaker')}</p>
+        <p>
+          {!own
+            ? t('credentials.revokeOther')
+            : revoking?.id === current.data?.id
+              ? t('credentials.revokeOwn')
+              : t('credentials.revokeMaker')}
+        </p>
       </ConfirmDialog>
     </main>
   );

@@ -32,10 +32,16 @@ export function EndOfDayView() {
   const [day, setDay] = useState(today);
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
-  const filter: SearchFilter = { date_type: 'LABELLED', status: 'TO_COLLECT', date_range_min: day, date_range_max: day };
+  const filter: SearchFilter = {
+    date_type: 'LABELLED',
+    status: 'TO_COLLECT',
+    date_range_min: day,
+    date_range_max: day,
+  };
   const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE });
   const manifest = useMutation({
-    mutationFn: async () => client.call('manifests.create', { body: { codes: (await allCodes(client, filter, MAX_MANIFEST)).codes } }),
+    mutationFn: async () =>
+      client.call('manifests.create', { body: { codes: (await allCodes(client, filter, MAX_MANIFEST)).codes } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
   });
   const items = result.data?.items ?? 0;
@@ -61,12 +67,21 @@ export function EndOfDayView() {
           <p className="count" aria-live="polite">
             {result.data ? t('endOfDay.count', { count: items }) : ''}
           </p>
-          <Button kind="primary" disabled={items === 0 || items > MAX_MANIFEST} busy={manifest.isPending} onClick={() => setAsking(true)}>
+          <Button
+            kind="primary"
+            disabled={items === 0 || items > MAX_MANIFEST}
+            busy={manifest.isPending}
+            onClick={() => setAsking(true)}
+          >
             {t('endOfDay.create', { count: items })}
           </Button>
         </div>
         {items > MAX_MANIFEST && <p className="warn">{t('endOfDay.tooMany', { max: MAX_MANIFEST })}</p>}
-        {manifest.error && <p className="error" role="alert">{explain(manifest.error).message}</p>}
+        {manifest.error && (
+          <p className="error" role="alert">
+            {explain(manifest.error).message}
+          </p>
+        )}
         {m && (
           <section className="summary ok" role="region" aria-label={t('endOfDay.done')}>
             <h3>{t('endOfDay.done')}</h3>

@@ -57,7 +57,11 @@ export function OfficePicker({
   const [typed, setTyped] = useState(initialZip ?? '');
   const [zip, setZip] = useState(initialZip ?? '');
   const usePoint = zip === (initialZip ?? '') && near ? near : null;
-  const offices = useQuery({ queryKey: ['offices', 'near', zip, usePoint], queryFn: () => nearest(client, zip, usePoint), enabled: open });
+  const offices = useQuery({
+    queryKey: ['offices', 'near', zip, usePoint],
+    queryFn: () => nearest(client, zip, usePoint),
+    enabled: open,
+  });
 
   useEffect(() => {
     const d = ref.current;
@@ -72,7 +76,13 @@ export function OfficePicker({
   };
 
   return (
-    <dialog ref={ref} className="office-picker" aria-label={t('offices.title')} onCancel={onClose} onClose={() => open && onClose()}>
+    <dialog
+      ref={ref}
+      className="office-picker"
+      aria-label={t('offices.title')}
+      onCancel={onClose}
+      onClose={() => open && onClose()}
+    >
       <div className="detail-head">
         <h2>{t('offices.title')}</h2>
         <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('common.close')}>
@@ -80,12 +90,19 @@ export function OfficePicker({
         </button>
       </div>
       <form className="search" role="search" onSubmit={search}>
-        <input aria-label={t('offices.zip')} placeholder={t('offices.zipHint')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          aria-label={t('offices.zip')}
+          placeholder={t('offices.zipHint')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <button type="submit" className="btn">
           {t('offices.search')}
         </button>
       </form>
-      <p className="hint">{usePoint ? t('offices.nearAddress') : zip ? t('offices.nearZip', { zip }) : t('offices.all')}</p>
+      <p className="hint">
+        {usePoint ? t('offices.nearAddress') : zip ? t('offices.nearZip', { zip }) : t('offices.all')}
+      </p>
       {open && (
         <QueryState query={offices} empty={(d) => d.length === 0}>
           {(list) => (
@@ -103,9 +120,18 @@ export function OfficePicker({
                   </div>
                   <div className="office-end">
                     {o.distance_km !== undefined && (
-                      <span className="distance">{t('offices.km', { km: o.distance_km.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })}</span>
+                      <span className="distance">
+                        {t('offices.km', {
+                          km: o.distance_km.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
+                        })}
+                      </span>
                     )}
-                    <button type="button" className="btn btn-primary" onClick={() => onPick(o)} aria-label={t('offices.chooseOne', { name: o.name })}>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      onClick={() => onPick(o)}
+                      aria-label={t('offices.chooseOne', { name: o.name })}
+                    >
                       {t('offices.choose')}
                     </button>
                   </div>

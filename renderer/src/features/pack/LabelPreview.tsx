@@ -8,5 +8,12 @@ export function LabelPreview({ code }: { code: string }) {
   const preview = useLabelPreview(code);
   if (preview.isPending) return <Loading />;
   if (preview.error || !preview.data) return <ErrorState error={preview.error} />;
-  return <img className="label-preview" src={preview.data.image} width={preview.data.width / 2} alt={t('pack.preview', { code })} />;
+  return (
+    <img
+      className="label-preview"
+      src={preview.data.image}
+      width={preview.data.width / 2}
+      alt={t('pack.preview', { code })}
+    />
+  );
 }

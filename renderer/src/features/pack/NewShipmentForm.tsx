@@ -14,13 +14,22 @@ import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
 import { PickupOffice, withOffice } from '../offices/PickupOffice';
 
-const FOCUSABLE = 'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
+const FOCUSABLE =
+  'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
 
 /**
  * A new shipment for a scanned ref: receiver, parcel (a preset's key fills the box), the quoted methods, and
  * "Create and print" (Control+Enter anywhere in the form). Enter in a field moves to the next one; it never creates.
  */
-export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: string; onPrinted: (p: Printed) => void; onCancel: () => void }) {
+export function NewShipmentForm({
+  orderRef,
+  onPrinted,
+  onCancel,
+}: {
+  orderRef: string;
+  onPrinted: (p: Printed) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -43,7 +52,9 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
 
   const quoteErrors =
     quote.error instanceof ApiError
-      ? Object.fromEntries((quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f.message, t)]))
+      ? Object.fromEntries(
+          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f.message, t)]),
+        )
       : {};
   const shown = { ...quoteErrors, ...errors };
   const sender = senders.data?.find((s) => s.id === senderId) ?? senders.data?.[0];
@@ -65,7 +76,11 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
       ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
     }));
     const next = p.weight === undefined ? 'weight' : 'content';
-    requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>(`[name="${next === 'weight' ? '/dimensions/weight' : '/content'}"]`)?.focus());
+    requestAnimationFrame(() =>
+      form.current
+        ?.querySelector<HTMLInputElement>(`[name="${next === 'weight' ? '/dimensions/weight' : '/content'}"]`)
+        ?.focus(),
+    );
     return true;
   }
 
@@ -88,7 +103,9 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
       return;
     }
     try {
-      const printed = await create.mutateAsync(withOffice(toBody(orderRef, draft, current ? method : null, sender), office));
+      const printed = await create.mutateAsync(
+        withOffice(toBody(orderRef, draft, current ? method : null, sender), office),
+      );
       onPrinted(printed);
     } catch (err) {
       const x = explain(err, t);
@@ -114,26 +131,87 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
   }
 
   return (
-    <form ref={form} className="card new-shipment" aria-label={t('pack.newShipment')} onSubmit={submit} onKeyDown={keys} noValidate>
+    <form
+      ref={form}
+      className="card new-shipment"
+      aria-label={t('pack.newShipment')}
+      onSubmit={submit}
+      onKeyDown={keys}
+      noValidate
+    >
       <h2>
         {t('pack.newShipment')} <span className="mono">{orderRef}</span>
       </h2>
       <div className="new-grid">
         <fieldset>
           <legend>{t('pack.receiver')}</legend>
-          <Field label={t('pack.name')} path="/destination/contact/name" errors={shown} value={draft.name} onChange={set('name')} autoFocus autoComplete="off" />
+          <Field
+            label={t('pack.name')}
+            path="/destination/contact/name"
+            errors={shown}
+            value={draft.name}
+            onChange={set('name')}
+            autoFocus
+            autoComplete="off"
+          />
           <div className="pair">
-            <Field label={t('pack.phone')} path="/destination/contact/phone" errors={shown} value={draft.phone} onChange={set('phone')} inputMode="tel" placeholder="+54…" />
-            <Field label={t('pack.email')} path="/destination/contact/email" errors={shown} value={draft.email} onChange={set('email')} type="email" />
+            <Field
+              label={t('pack.phone')}
+              path="/destination/contact/phone"
+              errors={shown}
+              value={draft.phone}
+              onChange={set('phone')}
+              inputMode="tel"
+              placeholder="+54…"
+            />
+            <Field
+              label={t('pack.email')}
+              path="/destination/contact/email"
+              errors={shown}
+              value={draft.email}
+              onChange={set('email')}
+              type="email"
+            />
           </div>
-          <Field label={t('pack.street')} path="/destination/address/street" errors={shown} value={draft.street} onChange={set('street')} />
+          <Field
+            label={t('pack.street')}
+            path="/destination/address/street"
+            errors={shown}
+            value={draft.street}
+            onChange={set('street')}
+          />
           <div className="pair">
-            <Field label={t('pack.city')} path="/destination/address/city" errors={shown} value={draft.city} onChange={set('city')} />
-            <Field label={t('pack.province')} path="/destination/address/state" errors={shown} value={draft.state} onChange={set('state')} />
+            <Field
+              label={t('pack.city')}
+              path="/destination/address/city"
+              errors={shown}
+              value={draft.city}
+              onChange={set('city')}
+            />
+            <Field
+              label={t('pack.province')}
+              path="/destination/address/state"
+              errors={shown}
+              value={draft.state}
+              onChange={set('state')}
+            />
           </div>
           <div className="pair">
-            <Field label={t('pack.zip')} path="/destination/address/zip" errors={shown} value={draft.zip} onChange={set('zip')} />
-            <Field label={t('pack.country')} path="/destination/address/country" errors={shown} value={draft.country} onChange={set('country')} maxLength={2} />
+            <Field
+              label={t('pack.zip')}
+              path="/destination/address/zip"
+              errors={shown}
+              value={draft.zip}
+              onChange={set('zip')}
+            />
+            <Field
+              label={t('pack.country')}
+              path="/destination/address/country"
+              errors={shown}
+              value={draft.country}
+              onChange={set('country')}
+              maxLength={2}
+            />
           </div>
         </fieldset>
         <fieldset>
@@ -153,13 +231,47 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
               ))}
             />
           )}
-          <Field label={t('pack.weight')} path="/dimensions/weight" errors={shown} value={draft.weight} onChange={set('weight')} inputMode="decimal" />
+          <Field
+            label={t('pack.weight')}
+            path="/dimensions/weight"
+            errors={shown}
+            value={draft.weight}
+            onChange={set('weight')}
+            inputMode="decimal"
+          />
           <div className="triple">
-            <Field label={t('pack.length')} path="/dimensions/length" errors={shown} value={draft.length} onChange={set('length')} inputMode="decimal" />
-            <Field label={t('pack.width')} path="/dimensions/width" errors={shown} value={draft.width} onChange={set('width')} inputMode="decimal" />
-            <Field label={t('pack.height')} path="/dimensions/height" errors={shown} value={draft.height} onChange={set('height')} inputMode="decimal" />
+            <Field
+              label={t('pack.length')}
+              path="/dimensions/length"
+              errors={shown}
+              value={draft.length}
+              onChange={set('length')}
+              inputMode="decimal"
+            />
+            <Field
+              label={t('pack.width')}
+              path="/dimensions/width"
+              errors={shown}
+              value={draft.width}
+              onChange={set('width')}
+              inputMode="decimal"
+            />
+            <Field
+              label={t('pack.height')}
+              path="/dimensions/height"
+              errors={shown}
+              value={draft.height}
+              onChange={set('height')}
+              inputMode="decimal"
+            />
           </div>
-          <Field label={t('pack.contents')} path="/content" errors={shown} value={draft.content} onChange={set('content')} />
+          <Field
+            label={t('pack.contents')}
+            path="/content"
+            errors={shown}
+            value={draft.content}
+            onChange={set('content')}
+          />
         </fieldset>
         <fieldset className="methods">
           <legend>{t('pack.method')}</legend>
@@ -167,10 +279,18 @@ export function NewShipmentForm({ orderRef, onPrinted, onCancel }: { orderRef: s
           {params && quote.isFetching && !options && <Loading what={t('pack.quoting')} />}
           {params && quote.isError && <p className="error">{t('pack.noMethodParcel')}</p>}
           {options && options.length === 0 && <p className="error">{t('pack.noMethod')}</p>}
-          {options && options.length > 0 && <QuotePicker options={options} value={method} onChange={setMethod} error={shown['/method']} />}
+          {options && options.length > 0 && (
+            <QuotePicker options={options} value={method} onChange={setMethod} error={shown['/method']} />
+          )}
           <PickupOffice method={method} zip={draft.zip} office={office} onChange={setOffice} />
           {senders.data && senders.data.length > 1 ? (
-            <SelectField label={t('pack.sender')} path="/origin" errors={shown} value={sender?.id ?? ''} onChange={(e) => setSenderId(Number(e.target.value))}>
+            <SelectField
+              label={t('pack.sender')}
+              path="/origin"
+              errors={shown}
+              value={sender?.id ?? ''}
+              onChange={(e) => setSenderId(Number(e.target.value))}
+            >
               {senders.data.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.label}

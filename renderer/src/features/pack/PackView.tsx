@@ -68,7 +68,10 @@ export function PackView() {
   function printOpened() {
     if (opened.kind !== 'shipment' || print.isPending) return;
     const s = opened.shipment;
-    print.mutate({ shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code }, { onSuccess: printed });
+    print.mutate(
+      { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
+      { onSuccess: printed },
+    );
   }
 
   function scanKeys(e: KeyboardEvent<HTMLInputElement>) {
@@ -82,12 +85,27 @@ export function PackView() {
     if (note) return note;
     if (last) {
       const code = last.shipment.code;
-      if (!job) return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: explain(last.printError).message }) };
-      const vars = { code, printer: job.printer, done: job.progress.done, total: job.progress.total, reason: printReason(job.last_error, t) ?? '' };
-      const tone: Tone = job.state === 'done' ? 'ok' : job.state === 'failed' || job.state === 'canceled' ? 'error' : job.last_error ? 'warn' : 'working';
+      if (!job)
+        return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: explain(last.printError).message }) };
+      const vars = {
+        code,
+        printer: job.printer,
+        done: job.progress.done,
+        total: job.progress.total,
+        reason: printReason(job.last_error, t) ?? '',
+      };
+      const tone: Tone =
+        job.state === 'done'
+          ? 'ok'
+          : job.state === 'failed' || job.state === 'canceled'
+            ? 'error'
+            : job.last_error
+              ? 'warn'
+              : 'working';
       return { tone, text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars) };
     }
-    if (opened.kind === 'shipment') return { tone: 'idle', text: t('pack.status.opened', { code: opened.shipment.code, ref: opened.shipment.ref }) };
+    if (opened.kind === 'shipment')
+      return { tone: 'idle', text: t('pack.status.opened', { code: opened.shipment.code, ref: opened.shipment.ref }) };
     if (opened.kind === 'new') return { tone: 'idle', text: t('pack.status.new', { ref: opened.ref }) };
     return { tone: 'idle', text: t('pack.status.ready') };
   })();
@@ -127,7 +145,8 @@ export function PackView() {
             <section className="card" aria-label={t('pack.shipment', { code: shown.code })}>
               <h2 className="mono">{shown.code}</h2>
               <p>
-                {shown.ref} · {shown.destination.contact.name} · {shown.destination.address.city} · {shown.method} · <strong>{shown.status}</strong>
+                {shown.ref} · {shown.destination.contact.name} · {shown.destination.address.city} · {shown.method} ·{' '}
+                <strong>{shown.status}</strong>
               </p>
               {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
@@ -137,14 +156,18 @@ export function PackView() {
                   <span className="hint">{t('pack.enterPrints')}</span>
                 </p>
               )}
-              {job && !(job.state === 'done') && <JobPanel
+              {job && !(job.state === 'done') && (
+                <JobPanel
                   job={job}
                   onChanged={(changed) => {
                     setLast((l) => l && { ...l, job: changed });
                     focusScan();
                   }}
-                />}
-              {!job && last?.printError != null && last.shipment.code === shown.code && <PdfLink codes={[shown.code]} format="PDF_A7" />}
+                />
+              )}
+              {!job && last?.printError != null && last.shipment.code === shown.code && (
+                <PdfLink codes={[shown.code]} format="PDF_A7" />
+              )}
             </section>
             {shown.actions.label && (
               <section className="card preview-card">

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { QuoteOption } from '../../api/types';
 
 /** A quoted method's price in its currency, as the desk's language writes money. */
-export const money = (o: QuoteOption, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency }).format(o.rate);
+export const money = (o: QuoteOption, lang: string) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency }).format(o.rate);
 
 /** The quoted methods, each with price and delivery promise; while focus is in the group, 1–9 pick the n-th. */
 export function QuotePicker({
@@ -38,7 +39,13 @@ export function QuotePicker({
             : `${day.format(new Date(o.min_date))} – ${day.format(new Date(o.max_date))}`;
         return (
           <label key={o.method} className={value === o.method ? 'quote chosen' : 'quote'}>
-            <input type="radio" name="method" value={o.method} checked={value === o.method} onChange={() => onChange(o.method)} />
+            <input
+              type="radio"
+              name="method"
+              value={o.method}
+              checked={value === o.method}
+              onChange={() => onChange(o.method)}
+            />
             <kbd>{i + 1}</kbd>
             <span className="quote-name">{o.title || o.name}</span>
             <span className="quote-rate">{money(o, i18n.language)}</span>

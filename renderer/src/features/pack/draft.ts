@@ -3,17 +3,41 @@ import type { QuoteParams } from './queries';
 
 /** The new-shipment form as typed: text, turned into the API's draft only when sent. */
 export type Draft = Record<
-  'name' | 'phone' | 'email' | 'street' | 'city' | 'state' | 'zip' | 'country' | 'weight' | 'length' | 'width' | 'height' | 'content',
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'street'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'country'
+  | 'weight'
+  | 'length'
+  | 'width'
+  | 'height'
+  | 'content',
   string
 >;
 
 export const emptyDraft = (): Draft => ({
-  name: '', phone: '', email: '', street: '', city: '', state: '', zip: '', country: 'AR',
-  weight: '', length: '', width: '', height: '', content: '',
+  name: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: 'AR',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  content: '',
 });
 
 /** "1,5" is how an Argentine operator types 1.5. Blank is absent, so the service says it is required. */
-export const num = (v: string): number | undefined => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
+export const num = (v: string): number | undefined =>
+  v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'));
 const optional = (v: string) => (v.trim() ? v.trim() : undefined);
 
 export const PARCEL = ['length', 'width', 'height', 'weight'] as const;
@@ -38,7 +62,12 @@ export const QUOTE_FIELD: Record<string, string> = {
 
 type Body = OpInput<'shipments.create'>['body'];
 
-export function toBody(ref: string, d: Draft, method: string | null, sender: Pick<Body['origin'], 'contact' | 'address'>): Body {
+export function toBody(
+  ref: string,
+  d: Draft,
+  method: string | null,
+  sender: Pick<Body['origin'], 'contact' | 'address'>,
+): Body {
   // The form is a draft: the service validates it and names each wrong field, shown beside that field.
   return {
     ref,

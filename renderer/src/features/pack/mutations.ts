@@ -18,9 +18,15 @@ export interface Printed {
 }
 
 /** Prints a shipment's A7 label on the default A7 printer; a label printed before is an explicit reprint. */
-async function printLabel(client: ReturnType<typeof useClient>, shipment: Shipment, reprint: boolean): Promise<Printed> {
+async function printLabel(
+  client: ReturnType<typeof useClient>,
+  shipment: Shipment,
+  reprint: boolean,
+): Promise<Printed> {
   try {
-    const job = await client.call('printJobs.create', { body: { codes: [shipment.code], format: 'PDF_A7', ...(reprint ? { reprint } : {}) } });
+    const job = await client.call('printJobs.create', {
+      body: { codes: [shipment.code], format: 'PDF_A7', ...(reprint ? { reprint } : {}) },
+    });
     return { shipment, job, printError: null };
   } catch (e) {
     return { shipment, job: null, printError: e };
@@ -32,8 +38,12 @@ export function useCreateAndPrint() {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: OpInput<'shipments.create'>['body']) => printLabel(client, await client.call('shipments.create', { body }), false),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['shipments'] }).then(() => queryClient.invalidateQueries({ queryKey: printingKeys.all })),
+    mutationFn: async (body: OpInput<'shipments.create'>['body']) =>
+      printLabel(client, await client.call('shipments.create', { body }), false),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['shipments'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: printingKeys.all })),
   });
 }
 
@@ -41,7 +51,8 @@ export function usePrintShipment() {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ shipment, reprint }: { shipment: Shipment; reprint: boolean }) => printLabel(client, shipment, reprint),
+    mutationFn: ({ shipment, reprint }: { shipment: Shipment; reprint: boolean }) =>
+      printLabel(client, shipment, reprint),
     onSettled: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }),
   });
 }

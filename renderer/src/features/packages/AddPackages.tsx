@@ -16,8 +16,16 @@ type Form = Record<(typeof ORIGIN)[number] | (typeof DIMS)[number] | 'ref' | 'co
 const blank = (parent: Shipment, n: number): Form => ({
   ref: `${parent.ref}-${n}`,
   content: '',
-  name: '', street: '', city: '', state: '', zip: '', country: 'AR',
-  weight: '', length: '', width: '', height: '',
+  name: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: 'AR',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
 });
 
 /**
@@ -40,11 +48,27 @@ export function AddPackages({ parent }: { parent: Shipment }) {
 
   function fromSender(id: string) {
     const s = senders.find((x) => String(x.id) === id);
-    if (s) setForm({ ...form, name: s.contact.name, street: s.address.street, city: s.address.city, state: s.address.state, zip: s.address.zip, country: s.address.country });
+    if (s)
+      setForm({
+        ...form,
+        name: s.contact.name,
+        street: s.address.street,
+        city: s.address.city,
+        state: s.address.state,
+        zip: s.address.zip,
+        country: s.address.country,
+      });
   }
   function fromPreset(id: string) {
     const p = presets.find((x) => String(x.id) === id);
-    if (p) setForm({ ...form, length: String(p.length), width: String(p.width), height: String(p.height), weight: p.weight ? String(p.weight) : form.weight });
+    if (p)
+      setForm({
+        ...form,
+        length: String(p.length),
+        width: String(p.width),
+        height: String(p.height),
+        weight: p.weight ? String(p.weight) : form.weight,
+      });
   }
 
   function submit(e: FormEvent) {
@@ -56,9 +80,20 @@ export function AddPackages({ parent }: { parent: Shipment }) {
       ...(form.content.trim() ? { content: form.content.trim() } : {}),
       origin: {
         contact: { name: form.name },
-        address: { street: form.street, city: form.city, state: form.state, zip: form.zip, country: form.country.toUpperCase() as Body['origin']['address']['country'] },
+        address: {
+          street: form.street,
+          city: form.city,
+          state: form.state,
+          zip: form.zip,
+          country: form.country.toUpperCase() as Body['origin']['address']['country'],
+        },
       },
-      dimensions: { weight: num(form.weight), length: num(form.length), width: num(form.width), height: num(form.height) },
+      dimensions: {
+        weight: num(form.weight),
+        length: num(form.length),
+        width: num(form.width),
+        height: num(form.height),
+      },
     };
     add.mutate(
       { code: parent.code, body },
@@ -82,7 +117,13 @@ export function AddPackages({ parent }: { parent: Shipment }) {
       <h4>{t('packages.addTitle')}</h4>
       <div className="row">
         <Field label={t('packages.ref')} path="/ref" errors={errors} value={form.ref} onChange={set('ref')} />
-        <Field label={t('packages.content')} path="/content" errors={errors} value={form.content} onChange={set('content')} />
+        <Field
+          label={t('packages.content')}
+          path="/content"
+          errors={errors}
+          value={form.content}
+          onChange={set('content')}
+        />
       </div>
       <fieldset>
         <legend>{t('packages.origin')}</legend>
@@ -91,17 +132,58 @@ export function AddPackages({ parent }: { parent: Shipment }) {
             <span>{t('packages.fromSender')}</span>
             <select defaultValue="" onChange={(e) => fromSender(e.target.value)}>
               <option value="">{t('packages.typed')}</option>
-              {senders.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
+              {senders.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
             </select>
           </label>
         )}
         <div className="grid compact">
-          <Field label={t('packages.name')} path="/origin/contact/name" errors={errors} value={form.name} onChange={set('name')} />
-          <Field label={t('packages.street')} path="/origin/address/street" errors={errors} value={form.street} onChange={set('street')} />
-          <Field label={t('packages.city')} path="/origin/address/city" errors={errors} value={form.city} onChange={set('city')} />
-          <Field label={t('packages.state')} path="/origin/address/state" errors={errors} value={form.state} onChange={set('state')} />
-          <Field label={t('packages.zip')} path="/origin/address/zip" errors={errors} value={form.zip} onChange={set('zip')} />
-          <Field label={t('packages.country')} path="/origin/address/country" errors={errors} value={form.country} onChange={set('country')} maxLength={2} />
+          <Field
+            label={t('packages.name')}
+            path="/origin/contact/name"
+            errors={errors}
+            value={form.name}
+            onChange={set('name')}
+          />
+          <Field
+            label={t('packages.street')}
+            path="/origin/address/street"
+            errors={errors}
+            value={form.street}
+            onChange={set('street')}
+          />
+          <Field
+            label={t('packages.city')}
+            path="/origin/address/city"
+            errors={errors}
+            value={form.city}
+            onChange={set('city')}
+          />
+          <Field
+            label={t('packages.state')}
+            path="/origin/address/state"
+            errors={errors}
+            value={form.state}
+            onChange={set('state')}
+          />
+          <Field
+            label={t('packages.zip')}
+            path="/origin/address/zip"
+            errors={errors}
+            value={form.zip}
+            onChange={set('zip')}
+          />
+          <Field
+            label={t('packages.country')}
+            path="/origin/address/country"
+            errors={errors}
+            value={form.country}
+            onChange={set('country')}
+            maxLength={2}
+          />
         </div>
       </fieldset>
       <fieldset>
@@ -111,15 +193,47 @@ export function AddPackages({ parent }: { parent: Shipment }) {
             <span>{t('packages.preset')}</span>
             <select defaultValue="" onChange={(e) => fromPreset(e.target.value)}>
               <option value="">{t('packages.typed')}</option>
-              {presets.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.length}×{p.width}×{p.height})</option>)}
+              {presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.length}×{p.width}×{p.height})
+                </option>
+              ))}
             </select>
           </label>
         )}
         <div className="grid compact">
-          <Field label={t('packages.weight')} path="/dimensions/weight" errors={errors} value={form.weight} onChange={set('weight')} inputMode="decimal" />
-          <Field label={t('packages.length')} path="/dimensions/length" errors={errors} value={form.length} onChange={set('length')} inputMode="decimal" />
-          <Field label={t('packages.width')} path="/dimensions/width" errors={errors} value={form.width} onChange={set('width')} inputMode="decimal" />
-          <Field label={t('packages.height')} path="/dimensions/height" errors={errors} value={form.height} onChange={set('height')} inputMode="decimal" />
+          <Field
+            label={t('packages.weight')}
+            path="/dimensions/weight"
+            errors={errors}
+            value={form.weight}
+            onChange={set('weight')}
+            inputMode="decimal"
+          />
+          <Field
+            label={t('packages.length')}
+            path="/dimensions/length"
+            errors={errors}
+            value={form.length}
+            onChange={set('length')}
+            inputMode="decimal"
+          />
+          <Field
+            label={t('packages.width')}
+            path="/dimensions/width"
+            errors={errors}
+            value={form.width}
+            onChange={set('width')}
+            inputMode="decimal"
+          />
+          <Field
+            label={t('packages.height')}
+            path="/dimensions/height"
+            errors={errors}
+            value={form.height}
+            onChange={set('height')}
+            inputMode="decimal"
+          />
         </div>
       </fieldset>
       <div className="actions start">
@@ -128,7 +242,11 @@ export function AddPackages({ parent }: { parent: Shipment }) {
         </Button>
         <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
       </div>
-      {message && <p aria-live="polite" className={add.isError ? 'error' : 'ok'}>{message}</p>}
+      {message && (
+        <p aria-live="polite" className={add.isError ? 'error' : 'ok'}>
+          {message}
+        </p>
+      )}
     </form>
   );
 }

@@ -29,13 +29,10 @@ export function JobPanel({ job, onChanged }: { job: PrintJob; onChanged?: (job: 
   const reason = printReason(job.last_error, t);
   /** The job as the queue answered (after a move, the job that now prints the labels). */
   const after = (p: Promise<PrintJob>) =>
-    p.then(
-      (changed) => {
-        setError(null);
-        onChanged?.(changed);
-      },
-      setError,
-    );
+    p.then((changed) => {
+      setError(null);
+      onChanged?.(changed);
+    }, setError);
 
   return (
     <section className="job-panel" aria-label={t('printing.jobPanel', { id: job.id })}>
@@ -79,7 +76,11 @@ export function JobPanel({ job, onChanged }: { job: PrintJob; onChanged?: (job: 
                 ))}
               </select>
             </label>
-            <Button disabled={!target} busy={move.isPending} onClick={() => after(move.mutateAsync({ job, printer: target }))}>
+            <Button
+              disabled={!target}
+              busy={move.isPending}
+              onClick={() => after(move.mutateAsync({ job, printer: target }))}
+            >
               {t('printing.sendThere')}
             </Button>
           </>

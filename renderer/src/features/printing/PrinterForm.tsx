@@ -11,7 +11,15 @@ type Body = OpInput<'printers.update'>['body'];
 const DRIVERS = ['zpl', 'escpos', 'tspl', 'system', 'file'] as const;
 
 /** Adds a printer or edits one: driver, connection, resolution, status acknowledgement, default format. */
-export function PrinterForm({ printer, initial, onDone }: { printer: Printer | null; initial?: Partial<Body> & { name?: string }; onDone: () => void }) {
+export function PrinterForm({
+  printer,
+  initial,
+  onDone,
+}: {
+  printer: Printer | null;
+  initial?: Partial<Body> & { name?: string };
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const explain = useExplain();
   const save = useSavePrinter();
@@ -32,7 +40,9 @@ export function PrinterForm({ printer, initial, onDone }: { printer: Printer | n
     const body: Body = {
       driver,
       connection,
-      settings: raw ? { ...printer?.settings, dpi: Number(dpi) as 203 | 300, status_ack: ack } : (printer?.settings ?? {}),
+      settings: raw
+        ? { ...printer?.settings, dpi: Number(dpi) as 203 | 300, status_ack: ack }
+        : (printer?.settings ?? {}),
       default_for: (defaultFor || null) as Body['default_for'],
     };
     try {
@@ -47,20 +57,53 @@ export function PrinterForm({ printer, initial, onDone }: { printer: Printer | n
   }
 
   return (
-    <form ref={form} className="card form-grid" aria-label={printer ? t('printers.editTitle', { name: printer.name }) : t('printers.addTitle')} onSubmit={submit} noValidate>
+    <form
+      ref={form}
+      className="card form-grid"
+      aria-label={printer ? t('printers.editTitle', { name: printer.name }) : t('printers.addTitle')}
+      onSubmit={submit}
+      noValidate
+    >
       <h3>{printer ? t('printers.editTitle', { name: printer.name }) : t('printers.addTitle')}</h3>
-      <Field label={t('printers.name')} path="/name" errors={errors} value={name} onChange={(e) => setName(e.target.value)} disabled={!!printer} autoFocus={!printer} />
-      <SelectField label={t('printers.driver')} path="/driver" errors={errors} value={driver} onChange={(e) => setDriver(e.target.value as Body['driver'])}>
+      <Field
+        label={t('printers.name')}
+        path="/name"
+        errors={errors}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        disabled={!!printer}
+        autoFocus={!printer}
+      />
+      <SelectField
+        label={t('printers.driver')}
+        path="/driver"
+        errors={errors}
+        value={driver}
+        onChange={(e) => setDriver(e.target.value as Body['driver'])}
+      >
         {DRIVERS.map((d) => (
           <option key={d} value={d}>
             {t(`printers.drivers.${d}`)}
           </option>
         ))}
       </SelectField>
-      <Field label={t('printers.connection')} path="/connection" errors={errors} value={connection} onChange={(e) => setConnection(e.target.value)} hint={t(`printers.connectionHint.${raw ? 'raw' : driver}` as 'printers.connectionHint.raw')} />
+      <Field
+        label={t('printers.connection')}
+        path="/connection"
+        errors={errors}
+        value={connection}
+        onChange={(e) => setConnection(e.target.value)}
+        hint={t(`printers.connectionHint.${raw ? 'raw' : driver}` as 'printers.connectionHint.raw')}
+      />
       {raw && (
         <>
-          <SelectField label={t('printers.dpi')} path="/settings/dpi" errors={errors} value={dpi} onChange={(e) => setDpi(e.target.value)}>
+          <SelectField
+            label={t('printers.dpi')}
+            path="/settings/dpi"
+            errors={errors}
+            value={dpi}
+            onChange={(e) => setDpi(e.target.value)}
+          >
             <option value="203">203 dpi</option>
             <option value="300">300 dpi</option>
           </SelectField>
@@ -69,7 +112,13 @@ export function PrinterForm({ printer, initial, onDone }: { printer: Printer | n
           </label>
         </>
       )}
-      <SelectField label={t('printers.defaultFor')} path="/default_for" errors={errors} value={defaultFor} onChange={(e) => setDefaultFor(e.target.value)}>
+      <SelectField
+        label={t('printers.defaultFor')}
+        path="/default_for"
+        errors={errors}
+        value={defaultFor}
+        onChange={(e) => setDefaultFor(e.target.value)}
+      >
         <option value="">{t('printers.noDefault')}</option>
         <option value="PDF_A7">{t('printers.formats.PDF_A7')}</option>
         <option value="PDF_A4">{t('printers.formats.PDF_A4')}</option>

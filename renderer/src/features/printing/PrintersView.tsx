@@ -58,7 +58,15 @@ export function PrintersView() {
           <PrinterForm
             key={typeof editing === 'object' && 'name' in editing ? editing.name : 'new'}
             printer={typeof editing === 'object' && 'name' in editing ? editing : null}
-            initial={typeof editing === 'object' && 'discovered' in editing ? { name: editing.discovered.replace(/[^A-Za-z0-9._-]/g, '-'), driver: 'system', connection: editing.discovered } : undefined}
+            initial={
+              typeof editing === 'object' && 'discovered' in editing
+                ? {
+                    name: editing.discovered.replace(/[^A-Za-z0-9._-]/g, '-'),
+                    driver: 'system',
+                    connection: editing.discovered,
+                  }
+                : undefined
+            }
             onDone={() => setEditing(null)}
           />
         )}

@@ -15,7 +15,9 @@ export function QueueView() {
   const { t } = useTranslation();
   const explain = useExplain();
   const [search, setSearch] = useSearchParams();
-  const state = (JOB_STATES as readonly string[]).includes(search.get('state') ?? '') ? (search.get('state') as JobState) : undefined;
+  const state = (JOB_STATES as readonly string[]).includes(search.get('state') ?? '')
+    ? (search.get('state') as JobState)
+    : undefined;
   const jobs = useJobs({ size: 50, ...(state ? { state } : {}) });
   const retry = useRetryJob();
   const cancel = useCancelJob();
@@ -25,7 +27,8 @@ export function QueueView() {
   const [error, setError] = useState<unknown>(null);
   const run = (p: Promise<unknown>) => p.then(() => setError(null), setError);
 
-  const reprint = (j: PrintJob) => run(print.mutateAsync({ codes: j.codes, printer: j.printer, format: j.format, reprint: true }));
+  const reprint = (j: PrintJob) =>
+    run(print.mutateAsync({ codes: j.codes, printer: j.printer, format: j.format, reprint: true }));
 
   return (
     <section className="card" aria-label={t('queue.title')}>
@@ -73,11 +76,20 @@ export function QueueView() {
                   <td className="mono codes">{j.codes.join(', ')}</td>
                   <td>{j.printer}</td>
                   <td>
-                    <span className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : needsOperator(j.state) ? 'warn' : 'plain'}`}>{t(`printing.state.${j.state}`)}</span>
+                    <span
+                      className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : needsOperator(j.state) ? 'warn' : 'plain'}`}
+                    >
+                      {t(`printing.state.${j.state}`)}
+                    </span>
                     {j.reprint && <span className="muted"> · {t('printing.reprint')}</span>}
                   </td>
                   <td>
-                    <progress max={j.progress.total} value={j.progress.done} aria-label={t('queue.progressOf', { id: j.id })} /> {j.progress.done}/{j.progress.total}
+                    <progress
+                      max={j.progress.total}
+                      value={j.progress.done}
+                      aria-label={t('queue.progressOf', { id: j.id })}
+                    />{' '}
+                    {j.progress.done}/{j.progress.total}
                   </td>
                   <td>{j.attempts}</td>
                   <td>{printReason(j.last_error, t) ?? '—'}</td>
@@ -87,8 +99,12 @@ export function QueueView() {
                         {t('printing.confirm')}
                       </Button>
                     )}
-                    {canDo(j.state, 'print_again') && <Button onClick={() => void run(again.mutateAsync(j.id))}>{t('printing.printAgain')}</Button>}
-                    {canDo(j.state, 'retry') && <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>}
+                    {canDo(j.state, 'print_again') && (
+                      <Button onClick={() => void run(again.mutateAsync(j.id))}>{t('printing.printAgain')}</Button>
+                    )}
+                    {canDo(j.state, 'retry') && (
+                      <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>
+                    )}
                     {canDo(j.state, 'cancel') && (
                       <Button kind="danger" onClick={() => void run(cancel.mutateAsync(j.id))}>
                         {t('printing.cancelJob')}

@@ -5,7 +5,10 @@ import type { PrintJob } from '../../api/types';
 import { printingKeys } from './queries';
 
 /** Every change to printers or jobs refreshes what the desk shows of printing. */
-function usePrintingMutation<I, O>(run: (input: I) => Promise<O>, options: { retry?: (count: number, error: unknown) => boolean } = {}) {
+function usePrintingMutation<I, O>(
+  run: (input: I) => Promise<O>,
+  options: { retry?: (count: number, error: unknown) => boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -33,7 +36,9 @@ export function useSavePrinter() {
   const client = useClient();
   return usePrintingMutation(
     ({ name, body, isNew }: { name: string; body: OpInput<'printers.update'>['body']; isNew: boolean }) =>
-      isNew ? client.call('printers.create', { body: { name, ...body } }) : client.call('printers.update', { params: { name }, body }),
+      isNew
+        ? client.call('printers.create', { body: { name, ...body } })
+        : client.call('printers.update', { params: { name }, body }),
   );
 }
 
@@ -54,8 +59,12 @@ export function useTestPrinter() {
 export function useMoveJob() {
   const client = useClient();
   return usePrintingMutation(
-    ({ job, printer }: { job: PrintJob; printer: string }) => client.call('printJobs.move', { params: { id: String(job.id) }, body: { printer } }),
-    { retry: (count, e) => count < 12 && e instanceof ApiError && e.problem.code === 'invalid_state' && /printing/.test(e.problem.detail) },
+    ({ job, printer }: { job: PrintJob; printer: string }) =>
+      client.call('printJobs.move', { params: { id: String(job.id) }, body: { printer } }),
+    {
+      retry: (count, e) =>
+        count < 12 && e instanceof ApiError && e.problem.code === 'invalid_state' && /printing/.test(e.problem.detail),
+    },
   );
 }
 

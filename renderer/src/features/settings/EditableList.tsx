@@ -42,7 +42,11 @@ export function EditableList<T extends { id: number }>({
         <h2>{title}</h2>
         <Button onClick={() => setEditing('new')}>{addLabel}</Button>
       </div>
-      {editing && <Fragment key={editing === 'new' ? 'new' : editing.id}>{form(editing === 'new' ? null : editing, () => setEditing(null))}</Fragment>}
+      {editing && (
+        <Fragment key={editing === 'new' ? 'new' : editing.id}>
+          {form(editing === 'new' ? null : editing, () => setEditing(null))}
+        </Fragment>
+      )}
       {error !== null && <p className="error">{explain(error).message}</p>}
       <QueryState query={query} empty={(d) => d.length === 0}>
         {(list) => (

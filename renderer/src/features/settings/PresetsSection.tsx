@@ -15,8 +15,12 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
   const save = useSavePreset();
   const form = useRef<HTMLFormElement>(null);
   const [v, setV] = useState({
-    name: preset?.name ?? '', key: preset?.key ?? '', length: String(preset?.length ?? ''), width: String(preset?.width ?? ''),
-    height: String(preset?.height ?? ''), weight: String(preset?.weight ?? ''),
+    name: preset?.name ?? '',
+    key: preset?.key ?? '',
+    length: String(preset?.length ?? ''),
+    width: String(preset?.width ?? ''),
+    height: String(preset?.height ?? ''),
+    weight: String(preset?.weight ?? ''),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
@@ -24,7 +28,14 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
   async function submit(e: FormEvent) {
     e.preventDefault();
     const weight = num(v.weight);
-    const body = { name: v.name, key: v.key, length: num(v.length)!, width: num(v.width)!, height: num(v.height)!, ...(weight !== undefined ? { weight } : {}) };
+    const body = {
+      name: v.name,
+      key: v.key,
+      length: num(v.length)!,
+      width: num(v.width)!,
+      height: num(v.height)!,
+      ...(weight !== undefined ? { weight } : {}),
+    };
     try {
       await save.mutateAsync({ id: preset?.id ?? null, body });
       onDone();
@@ -36,12 +47,55 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
 
   return (
     <form ref={form} className="form-grid" aria-label={t('settings.presetForm')} onSubmit={submit} noValidate>
-      <Field label={t('settings.presetName')} path="/name" errors={errors} value={v.name} onChange={set('name')} autoFocus />
-      <Field label={t('settings.presetKey')} path="/key" errors={errors} value={v.key} onChange={set('key')} maxLength={1} />
-      <Field label={t('pack.length')} path="/length" errors={errors} value={v.length} onChange={set('length')} inputMode="decimal" />
-      <Field label={t('pack.width')} path="/width" errors={errors} value={v.width} onChange={set('width')} inputMode="decimal" />
-      <Field label={t('pack.height')} path="/height" errors={errors} value={v.height} onChange={set('height')} inputMode="decimal" />
-      <Field label={t('pack.weight')} path="/weight" errors={errors} value={v.weight} onChange={set('weight')} inputMode="decimal" hint={t('settings.optional')} />
+      <Field
+        label={t('settings.presetName')}
+        path="/name"
+        errors={errors}
+        value={v.name}
+        onChange={set('name')}
+        autoFocus
+      />
+      <Field
+        label={t('settings.presetKey')}
+        path="/key"
+        errors={errors}
+        value={v.key}
+        onChange={set('key')}
+        maxLength={1}
+      />
+      <Field
+        label={t('pack.length')}
+        path="/length"
+        errors={errors}
+        value={v.length}
+        onChange={set('length')}
+        inputMode="decimal"
+      />
+      <Field
+        label={t('pack.width')}
+        path="/width"
+        errors={errors}
+        value={v.width}
+        onChange={set('width')}
+        inputMode="decimal"
+      />
+      <Field
+        label={t('pack.height')}
+        path="/height"
+        errors={errors}
+        value={v.height}
+        onChange={set('height')}
+        inputMode="decimal"
+      />
+      <Field
+        label={t('pack.weight')}
+        path="/weight"
+        errors={errors}
+        value={v.weight}
+        onChange={set('weight')}
+        inputMode="decimal"
+        hint={t('settings.optional')}
+      />
       <div className="actions">
         <Button onClick={onDone}>{t('common.cancel')}</Button>
         <Button type="submit" kind="primary" busy={save.isPending}>

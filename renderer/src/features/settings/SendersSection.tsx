@@ -26,8 +26,13 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
   const [label, setLabel] = useState(sender?.label ?? '');
   const [isDefault, setIsDefault] = useState(sender?.is_default ?? false);
   const [v, setV] = useState<Record<string, string>>({
-    name: sender?.contact.name ?? '', phone: sender?.contact.phone ?? '', street: sender?.address.street ?? '',
-    city: sender?.address.city ?? '', state: sender?.address.state ?? '', zip: sender?.address.zip ?? '', country: sender?.address.country ?? 'AR',
+    name: sender?.contact.name ?? '',
+    phone: sender?.contact.phone ?? '',
+    street: sender?.address.street ?? '',
+    city: sender?.address.city ?? '',
+    state: sender?.address.state ?? '',
+    zip: sender?.address.zip ?? '',
+    country: sender?.address.country ?? 'AR',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -50,12 +55,27 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
 
   return (
     <form ref={form} className="form-grid" aria-label={t('settings.senderForm')} onSubmit={submit} noValidate>
-      <Field label={t('settings.senderLabel')} path="/label" errors={errors} value={label} onChange={(e) => setLabel(e.target.value)} autoFocus />
+      <Field
+        label={t('settings.senderLabel')}
+        path="/label"
+        errors={errors}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        autoFocus
+      />
       {FIELDS.map(([k, path, key]) => (
-        <Field key={k} label={t(key)} path={path} errors={errors} value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
+        <Field
+          key={k}
+          label={t(key)}
+          path={path}
+          errors={errors}
+          value={v[k]}
+          onChange={(e) => setV({ ...v, [k]: e.target.value })}
+        />
       ))}
       <label className="check">
-        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> {t('settings.isDefault')}
+        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{' '}
+        {t('settings.isDefault')}
       </label>
       <div className="actions">
         <Button onClick={onDone}>{t('common.cancel')}</Button>
@@ -88,7 +108,14 @@ export function SendersSection() {
       )}
       actions={(s, fail) =>
         !s.is_default && (
-          <Button onClick={() => save.mutate({ id: s.id, body: { label: s.label, is_default: true, contact: s.contact, address: s.address } }, { onError: fail })}>
+          <Button
+            onClick={() =>
+              save.mutate(
+                { id: s.id, body: { label: s.label, is_default: true, contact: s.contact, address: s.address } },
+                { onError: fail },
+              )
+            }
+          >
             {t('settings.makeDefault')}
           </Button>
         )

@@ -27,7 +27,10 @@ function DefaultPrinters() {
     const p = list.find((x) => x.name === name);
     if (!p) return;
     const { driver, connection, settings } = p;
-    save.mutate({ name, isNew: false, body: { driver, connection, settings, default_for: format } }, { onError: setError, onSuccess: () => setError(null) });
+    save.mutate(
+      { name, isNew: false, body: { driver, connection, settings, default_for: format } },
+      { onError: setError, onSuccess: () => setError(null) },
+    );
   };
   return (
     <section className="card" aria-label={t('settings.defaultPrinters')}>
@@ -38,7 +41,10 @@ function DefaultPrinters() {
             {FORMATS.map((f) => (
               <label key={f} className="field">
                 {t(`printers.formats.${f}`)}
-                <select value={list.find((p) => p.default_for === f)?.name ?? ''} onChange={(e) => choose(list, f, e.target.value)}>
+                <select
+                  value={list.find((p) => p.default_for === f)?.name ?? ''}
+                  onChange={(e) => choose(list, f, e.target.value)}
+                >
                   <option value="">{t('printers.noDefault')}</option>
                   {list.map((p) => (
                     <option key={p.name} value={p.name}>
@@ -83,7 +89,14 @@ function TimeZone() {
     <form className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
       <h2>{t('settings.timeZone')}</h2>
       <div className="row">
-        <Field label={t('settings.timeZoneField')} path="/time_zone" errors={errors} value={zone} onChange={(e) => setZone(e.target.value)} list="zones" />
+        <Field
+          label={t('settings.timeZoneField')}
+          path="/time_zone"
+          errors={errors}
+          value={zone}
+          onChange={(e) => setZone(e.target.value)}
+          list="zones"
+        />
         <datalist id="zones">
           {Intl.supportedValuesOf('timeZone')
             .filter((z) => z.startsWith('America/'))
@@ -105,7 +118,12 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ApiError({ status: 400, code: 'validation_failed', detail: 'not JSON', errors: [{ path: '/', message: (e as Error).message }] });
+    throw new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      detail: 'not JSON',
+      errors: [{ path: '/', message: (e as Error).message }],
+    });
   }
 }
 
@@ -129,12 +147,17 @@ function Imports() {
         label={t('settings.officesFile')}
         accept=".json,.csv,text/csv,application/json"
         run={async (file, text) => {
-          const r = await offices.mutateAsync({ format: /\.csv$/i.test(file.name) ? 'csv' : 'json', content: text, replace });
+          const r = await offices.mutateAsync({
+            format: /\.csv$/i.test(file.name) ? 'csv' : 'json',
+            content: text,
+            replace,
+          });
           return t('settings.officesImported', r);
         }}
       >
         <label className="check">
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> {t('settings.officesReplace')}
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
+          {t('settings.officesReplace')}
         </label>
       </FileImport>
     </section>
@@ -156,7 +179,10 @@ function ConnectDesk() {
       )}
       <ol className="steps">
         <li>
-          {t('settings.connectStep1')} <code>station token create --account ACCOUNT --name desk-2 --permissions shipments.read,shipments.write,rates.read</code>
+          {t('settings.connectStep1')}{' '}
+          <code>
+            station token create --account ACCOUNT --name desk-2 --permissions shipments.read,shipments.write,rates.read
+          </code>
         </li>
         <li>
           {t('settings.connectStep2')} <code>{desktop ? 'http://HOST:8787/' : new URL('/', API_BASE).href}</code>

@@ -15,33 +15,46 @@ export function useSaveSender() {
   const client = useClient();
   return useSettingsMutation(
     ({ id, body }: { id: number | null; body: SenderBody }) =>
-      id === null ? client.call('senders.create', { body }) : client.call('senders.update', { params: { id: String(id) }, body }),
+      id === null
+        ? client.call('senders.create', { body })
+        : client.call('senders.update', { params: { id: String(id) }, body }),
     settingsKeys.senders(),
   );
 }
 
 export function useDeleteSender() {
   const client = useClient();
-  return useSettingsMutation((id: number) => client.call('senders.delete', { params: { id: String(id) } }), settingsKeys.senders());
+  return useSettingsMutation(
+    (id: number) => client.call('senders.delete', { params: { id: String(id) } }),
+    settingsKeys.senders(),
+  );
 }
 
 export function useSavePreset() {
   const client = useClient();
   return useSettingsMutation(
     ({ id, body }: { id: number | null; body: PresetBody }) =>
-      id === null ? client.call('presets.create', { body }) : client.call('presets.update', { params: { id: String(id) }, body }),
+      id === null
+        ? client.call('presets.create', { body })
+        : client.call('presets.update', { params: { id: String(id) }, body }),
     settingsKeys.presets(),
   );
 }
 
 export function useDeletePreset() {
   const client = useClient();
-  return useSettingsMutation((id: number) => client.call('presets.delete', { params: { id: String(id) } }), settingsKeys.presets());
+  return useSettingsMutation(
+    (id: number) => client.call('presets.delete', { params: { id: String(id) } }),
+    settingsKeys.presets(),
+  );
 }
 
 export function useSaveStationSettings() {
   const client = useClient();
-  return useSettingsMutation((body: OpInput<'station.settings.update'>['body']) => client.call('station.settings.update', { body }), settingsKeys.station());
+  return useSettingsMutation(
+    (body: OpInput<'station.settings.update'>['body']) => client.call('station.settings.update', { body }),
+    settingsKeys.station(),
+  );
 }
 
 /** A new rate card changes every quote: the quotes the desk cached go too. */
@@ -56,5 +69,7 @@ export function useImportRatecard() {
 
 export function useImportOffices() {
   const client = useClient();
-  return useMutation({ mutationFn: (body: OpInput<'offices.import'>['body']) => client.call('offices.import', { body }) });
+  return useMutation({
+    mutationFn: (body: OpInput<'offices.import'>['body']) => client.call('offices.import', { body }),
+  });
 }

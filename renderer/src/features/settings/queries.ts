@@ -13,12 +13,20 @@ export const settingsKeys = {
 /** The account's senders, the default first (the station makes one from the rate card's origin when none exists). */
 export function useSenders() {
   const client = useClient();
-  return useQuery({ queryKey: settingsKeys.senders(), queryFn: () => client.call('senders.list').then((r) => r.data), staleTime: 60_000 });
+  return useQuery({
+    queryKey: settingsKeys.senders(),
+    queryFn: () => client.call('senders.list').then((r) => r.data),
+    staleTime: 60_000,
+  });
 }
 
 export function usePresets() {
   const client = useClient();
-  return useQuery({ queryKey: settingsKeys.presets(), queryFn: () => client.call('presets.list').then((r) => r.data), staleTime: 60_000 });
+  return useQuery({
+    queryKey: settingsKeys.presets(),
+    queryFn: () => client.call('presets.list').then((r) => r.data),
+    staleTime: 60_000,
+  });
 }
 
 export function useStationSettings() {
@@ -28,5 +36,10 @@ export function useStationSettings() {
 
 export function useRatecard(enabled = true) {
   const client = useClient();
-  return useQuery({ queryKey: settingsKeys.ratecard(), queryFn: () => client.call('ratecard.get'), enabled, retry: false });
+  return useQuery({
+    queryKey: settingsKeys.ratecard(),
+    queryFn: () => client.call('ratecard.get'),
+    enabled,
+    retry: false,
+  });
 }

@@ -27,49 +27,108 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
   return (
     <div className="filters">
       <form className="search" role="search" onSubmit={submit}>
-        <input aria-label={t('shipments.search')} placeholder={t('shipments.searchHint')} value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          aria-label={t('shipments.search')}
+          placeholder={t('shipments.searchHint')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <button type="submit" className="btn">
           {t('shipments.searchButton')}
         </button>
       </form>
       <div className="tabs" role="tablist" aria-label={t('shipments.shortcuts')}>
         {SHORTCUTS.map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={(value.shortcut ?? '') === s} onClick={() => set('shortcut', s)}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={(value.shortcut ?? '') === s}
+            onClick={() => set('shortcut', s)}
+          >
             {t(`shipments.shortcut.${s || 'ALL'}`)}
           </button>
         ))}
       </div>
       <div className="filter-grid">
-        <Choice label={t('shipments.filter.status')} value={value.status ?? ''} onChange={(v) => set('status', v as SearchFilter['status'])}>
-          {STATUSES.map((s) => <option key={s} value={s}>{t(`codes.status.${s}`)}</option>)}
+        <Choice
+          label={t('shipments.filter.status')}
+          value={value.status ?? ''}
+          onChange={(v) => set('status', v as SearchFilter['status'])}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.status.${s}`)}
+            </option>
+          ))}
         </Choice>
-        <Choice label={t('shipments.filter.subStatus')} value={value.substatus ?? ''} onChange={(v) => set('substatus', v as SearchFilter['substatus'])}>
-          {SUB_STATUSES.map((s) => <option key={s} value={s}>{t(`codes.subStatus.${s}`)}</option>)}
+        <Choice
+          label={t('shipments.filter.subStatus')}
+          value={value.substatus ?? ''}
+          onChange={(v) => set('substatus', v as SearchFilter['substatus'])}
+        >
+          {SUB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.subStatus.${s}`)}
+            </option>
+          ))}
         </Choice>
-        <Choice label={t('shipments.filter.platform')} value={value.platform ?? ''} onChange={(v) => set('platform', v as SearchFilter['platform'])}>
-          {PLATFORMS.map((s) => <option key={s} value={s}>{t(`codes.platform.${s}`)}</option>)}
+        <Choice
+          label={t('shipments.filter.platform')}
+          value={value.platform ?? ''}
+          onChange={(v) => set('platform', v as SearchFilter['platform'])}
+        >
+          {PLATFORMS.map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.platform.${s}`)}
+            </option>
+          ))}
         </Choice>
         <label className="field">
           <span>{t('shipments.filter.dateType')}</span>
-          <select value={value.date_type ?? 'CREATED'} onChange={(e) => set('date_type', e.target.value === 'CREATED' ? '' : (e.target.value as SearchFilter['date_type']))}>
-            {DATE_TYPES.map((d) => <option key={d} value={d}>{t(`shipments.dateType.${d}`)}</option>)}
+          <select
+            value={value.date_type ?? 'CREATED'}
+            onChange={(e) =>
+              set('date_type', e.target.value === 'CREATED' ? '' : (e.target.value as SearchFilter['date_type']))
+            }
+          >
+            {DATE_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {t(`shipments.dateType.${d}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span>{t('shipments.filter.from')}</span>
-          <input type="date" value={value.date_range_min ?? ''} onChange={(e) => set('date_range_min', e.target.value)} />
+          <input
+            type="date"
+            value={value.date_range_min ?? ''}
+            onChange={(e) => set('date_range_min', e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{t('shipments.filter.to')}</span>
-          <input type="date" value={value.date_range_max ?? ''} onChange={(e) => set('date_range_max', e.target.value)} />
+          <input
+            type="date"
+            value={value.date_range_max ?? ''}
+            onChange={(e) => set('date_range_max', e.target.value)}
+          />
         </label>
-        <Choice label={t('shipments.filter.period')} value={value.date_key ?? ''} onChange={(v) => set('date_key', v as SearchFilter['date_key'])}>
+        <Choice
+          label={t('shipments.filter.period')}
+          value={value.date_key ?? ''}
+          onChange={(v) => set('date_key', v as SearchFilter['date_key'])}
+        >
           <option value="LAST_DAY">{t('shipments.period.LAST_DAY')}</option>
           <option value="LAST_MONTH">{t('shipments.period.LAST_MONTH')}</option>
         </Choice>
         <label className="field">
           <span>{t('shipments.filter.sort')}</span>
-          <select value={value.sort ?? 'NEWEST'} onChange={(e) => set('sort', e.target.value === 'NEWEST' ? '' : 'OLDEST')}>
+          <select
+            value={value.sort ?? 'NEWEST'}
+            onChange={(e) => set('sort', e.target.value === 'NEWEST' ? '' : 'OLDEST')}
+          >
             <option value="NEWEST">{t('shipments.sort.NEWEST')}</option>
             <option value="OLDEST">{t('shipments.sort.OLDEST')}</option>
           </select>
@@ -80,7 +139,17 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
 }
 
 /** A select whose first option is "any". */
-function Choice({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+function Choice({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <label className="field">

@@ -13,7 +13,17 @@ import { useJob } from '../printing/queries';
  * Prints one shipment's label (with `packages`, the parent and every package in one job) on the desk's default
  * label printer; printed before, it is a recorded reprint. With no default printer the labels open as a PDF.
  */
-export function PrintLabels({ code, packages, printed, label }: { code: string; packages: boolean; printed: boolean; label: string }) {
+export function PrintLabels({
+  code,
+  packages,
+  printed,
+  label,
+}: {
+  code: string;
+  packages: boolean;
+  printed: boolean;
+  label: string;
+}) {
   const { t } = useTranslation();
   const explain = useExplain();
   const client = useClient();
@@ -27,7 +37,15 @@ export function PrintLabels({ code, packages, printed, label }: { code: string; 
     setError(null);
     setPdf(null);
     try {
-      setJobId((await print.mutateAsync({ codes: [code], ...(packages ? { packages } : {}), ...(printed ? { reprint: true } : {}) })).id);
+      setJobId(
+        (
+          await print.mutateAsync({
+            codes: [code],
+            ...(packages ? { packages } : {}),
+            ...(printed ? { reprint: true } : {}),
+          })
+        ).id,
+      );
     } catch (e) {
       // No printer prints this format by default: the PDF is the way out.
       if (e instanceof ApiError && e.problem.errors?.some((f) => f.path === '/printer')) {
@@ -51,7 +69,12 @@ export function PrintLabels({ code, packages, printed, label }: { code: string; 
       </Button>
       {job && (
         <span className={`job job-${job.state}`} aria-live="polite">
-          {t('print.jobLine', { state: t(`printing.state.${job.state}`), done: job.progress.done, total: job.progress.total, printer: job.printer })}
+          {t('print.jobLine', {
+            state: t(`printing.state.${job.state}`),
+            done: job.progress.done,
+            total: job.progress.total,
+            printer: job.printer,
+          })}
           {job.last_error && ` — ${job.last_error}`}
         </span>
       )}

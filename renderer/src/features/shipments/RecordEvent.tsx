@@ -53,21 +53,33 @@ export function RecordEvent({ shipment }: { shipment: Shipment }) {
       <label className="field">
         <span>{t('event.status')}</span>
         <select value={status} onChange={(e) => setStatus(e.target.value as Body['status'])} autoFocus>
-          {[...moves, shipment.status].map((s) => <option key={s} value={s}>{t(`codes.status.${s}`)}</option>)}
+          {[...moves, shipment.status].map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.status.${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
         <span>{t('event.subStatus')}</span>
         <select value={sub} onChange={(e) => setSub(e.target.value)}>
           <option value="">{t('common.none')}</option>
-          {SUB_STATUSES.map((s) => <option key={s} value={s}>{t(`codes.subStatus.${s}`)}</option>)}
+          {SUB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.subStatus.${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
         <span>{t('event.issue')}</span>
         <select value={issue} onChange={(e) => setIssue(e.target.value)}>
           <option value="">{t('common.none')}</option>
-          {ISSUES.map((s) => <option key={s} value={s}>{t(`codes.issue.${s}`)}</option>)}
+          {ISSUES.map((s) => (
+            <option key={s} value={s}>
+              {t(`codes.issue.${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       {status === 'DELIVERED' && (
@@ -82,7 +94,11 @@ export function RecordEvent({ shipment }: { shipment: Shipment }) {
         </Button>
         <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
       </div>
-      {record.error && <p className="error" role="alert">{explain(record.error).message}</p>}
+      {record.error && (
+        <p className="error" role="alert">
+          {explain(record.error).message}
+        </p>
+      )}
     </form>
   );
 }

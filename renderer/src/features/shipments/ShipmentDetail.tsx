@@ -38,12 +38,24 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
 function ShippingPrice({ shipment: s }: { shipment: Shipment }) {
   const { t, i18n } = useTranslation();
   const d = s.dimensions;
-  const quote = useQuote({ zip: s.destination.address.zip, length: d.length, width: d.width, height: d.height, weight: d.weight });
+  const quote = useQuote({
+    zip: s.destination.address.zip,
+    length: d.length,
+    width: d.width,
+    height: d.height,
+    weight: d.weight,
+  });
   const option = quote.data?.find((o) => o.method === s.method);
   return (
     <>
       <dt>{t('detail.price')}</dt>
-      <dd>{option ? t('detail.priceNow', { price: money(option, i18n.language) }) : quote.isPending ? '…' : t('common.none')}</dd>
+      <dd>
+        {option
+          ? t('detail.priceNow', { price: money(option, i18n.language) })
+          : quote.isPending
+            ? '…'
+            : t('common.none')}
+      </dd>
     </>
   );
 }
@@ -68,8 +80,18 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
     ref.current?.scrollIntoView({ block: 'nearest' });
   }, [code, shipment.isPending]);
 
-  if (shipment.isPending) return <aside className="card detail"><Loading /></aside>;
-  if (!s) return <aside className="card detail"><ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} /></aside>;
+  if (shipment.isPending)
+    return (
+      <aside className="card detail">
+        <Loading />
+      </aside>
+    );
+  if (!s)
+    return (
+      <aside className="card detail">
+        <ErrorState error={shipment.error} onRetry={() => void shipment.refetch()} />
+      </aside>
+    );
 
   const lang = i18n.language;
   const d = s.dimensions;
@@ -89,7 +111,9 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         <dt>{t('detail.ref')}</dt>
         <dd>{s.ref}</dd>
         <dt>{t('detail.method')}</dt>
-        <dd>{t(`codes.method.${s.method}`)} · {t(`codes.type.${s.type}`)}</dd>
+        <dd>
+          {t(`codes.method.${s.method}`)} · {t(`codes.type.${s.type}`)}
+        </dd>
         {s.twin && (
           <>
             <dt>{t('detail.package')}</dt>
@@ -98,7 +122,11 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         )}
         <ShippingPrice shipment={s} />
         <dt>{t('detail.value')}</dt>
-        <dd>{s.value === null ? t('common.none') : s.value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
+        <dd>
+          {s.value === null
+            ? t('common.none')
+            : s.value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+        </dd>
         <dt>{t('detail.created')}</dt>
         <dd>{when(s.created_at, lang)}</dd>
         <dt>{t('detail.labelled')}</dt>
@@ -111,16 +139,29 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         )}
       </dl>
       <PartyBlock title={t('detail.sender')} party={s.origin} />
-      <PartyBlock title={s.method === 'PICKUP' ? t('detail.receiverAtOffice') : t('detail.receiver')} party={s.destination} />
+      <PartyBlock
+        title={s.method === 'PICKUP' ? t('detail.receiverAtOffice') : t('detail.receiver')}
+        party={s.destination}
+      />
       <h3>{t('detail.parcel')}</h3>
       <p>
-        {t('detail.dimensions', { weight: d.weight.toLocaleString(lang), length: d.length.toLocaleString(lang), width: d.width.toLocaleString(lang), height: d.height.toLocaleString(lang) })}
+        {t('detail.dimensions', {
+          weight: d.weight.toLocaleString(lang),
+          length: d.length.toLocaleString(lang),
+          width: d.width.toLocaleString(lang),
+          height: d.height.toLocaleString(lang),
+        })}
         {s.content && <> · {s.content}</>}
       </p>
 
       <div className="actions start">
         {s.actions.label && (
-          <PrintLabels code={s.code} packages={false} printed={!!s.labelled_at} label={s.labelled_at ? t('detail.reprint') : t('detail.print')} />
+          <PrintLabels
+            code={s.code}
+            packages={false}
+            printed={!!s.labelled_at}
+            label={s.labelled_at ? t('detail.reprint') : t('detail.print')}
+          />
         )}
         {s.actions.cancel && (
           <Button kind="danger" onClick={() => setAsking(true)} busy={cancel.isPending}>
@@ -128,7 +169,11 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
           </Button>
         )}
       </div>
-      {cancel.error && <p className="error" role="alert">{explain(cancel.error).message}</p>}
+      {cancel.error && (
+        <p className="error" role="alert">
+          {explain(cancel.error).message}
+        </p>
+      )}
       <ConfirmDialog
         open={asking}
         title={t('detail.cancelTitle', { code: s.code })}
@@ -139,7 +184,11 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
           cancel.mutate(s.code);
         }}
       >
-        <p>{s.labelled_at ? t('detail.cancelPrinted', { when: when(s.labelled_at, lang) }) : t('detail.cancelNotPrinted')}</p>
+        <p>
+          {s.labelled_at
+            ? t('detail.cancelPrinted', { when: when(s.labelled_at, lang) })
+            : t('detail.cancelNotPrinted')}
+        </p>
         {s.packages > 0 && <p>{t('detail.cancelPackages', { count: s.packages })}</p>}
       </ConfirmDialog>
 
@@ -151,16 +200,28 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
               <ol className="packages">
                 {packages.data.map((p) => (
                   <li key={p.id}>
-                    <span className="mono">{p.code}</span> · {t('packages.numbered', { n: p.number, total: s.packages })} · {p.origin.contact.name},{' '}
-                    {p.origin.address.city} · <span className={`badge status-${p.status}`}>{t(`codes.status.${p.status}`)}</span>
+                    <span className="mono">{p.code}</span> ·{' '}
+                    {t('packages.numbered', { n: p.number, total: s.packages })} · {p.origin.contact.name},{' '}
+                    {p.origin.address.city} ·{' '}
+                    <span className={`badge status-${p.status}`}>{t(`codes.status.${p.status}`)}</span>
                     {p.actions.label && (
-                      <PrintLabels code={p.code} packages={false} printed={!!p.labelled_at} label={t('packages.printOne')} />
+                      <PrintLabels
+                        code={p.code}
+                        packages={false}
+                        printed={!!p.labelled_at}
+                        label={t('packages.printOne')}
+                      />
                     )}
                   </li>
                 ))}
               </ol>
               {s.actions.label && (
-                <PrintLabels code={s.code} packages printed={!!s.labelled_at} label={t('packages.printAll', { count: s.packages + 1 })} />
+                <PrintLabels
+                  code={s.code}
+                  packages
+                  printed={!!s.labelled_at}
+                  label={t('packages.printAll', { count: s.packages + 1 })}
+                />
               )}
             </>
           )}

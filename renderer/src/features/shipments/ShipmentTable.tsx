@@ -3,7 +3,8 @@ import type { Shipment } from '../../api/types';
 import { Empty, ErrorState, Loading } from '../../components/States';
 import type { useShipmentSearch } from './queries';
 
-export const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) : '');
+export const when = (iso: string | null, lang: string) =>
+  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
 
 /**
  * The columns that matter at a desk. With `selected`, each row has a checkbox (Batch, End of day); a row opens its
@@ -32,7 +33,12 @@ export function ShipmentTable({
         <tr>
           {selected && (
             <th>
-              <input type="checkbox" aria-label={t('shipments.selectPage')} checked={pageSelected} onChange={() => onTogglePage?.(!pageSelected)} />
+              <input
+                type="checkbox"
+                aria-label={t('shipments.selectPage')}
+                checked={pageSelected}
+                onChange={() => onTogglePage?.(!pageSelected)}
+              />
             </th>
           )}
           <th>{t('shipments.col.created')}</th>
@@ -55,7 +61,12 @@ export function ShipmentTable({
           >
             {selected && (
               <td onClick={(e) => e.stopPropagation()}>
-                <input type="checkbox" aria-label={t('shipments.selectOne', { code: s.code })} checked={selected.has(s.code)} onChange={() => onToggle?.(s.code)} />
+                <input
+                  type="checkbox"
+                  aria-label={t('shipments.selectOne', { code: s.code })}
+                  checked={selected.has(s.code)}
+                  onChange={() => onToggle?.(s.code)}
+                />
               </td>
             )}
             <td>{when(s.created_at, i18n.language)}</td>
@@ -78,7 +89,17 @@ export function ShipmentTable({
 }
 
 /** Previous / next and where we are. */
-export function Pager({ page, pages, last, onPage }: { page: number; pages: number; last: boolean; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  last,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  last: boolean;
+  onPage: (p: number) => void;
+}) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   return (

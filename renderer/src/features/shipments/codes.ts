@@ -10,4 +10,3 @@ export const STATUSES = Object.keys(en.codes.status) as Array<keyof typeof en.co
 export const SUB_STATUSES = Object.keys(en.codes.subStatus) as Array<keyof typeof en.codes.subStatus>;
 export const ISSUES = Object.keys(en.codes.issue) as Array<keyof typeof en.codes.issue>;
 export const PLATFORMS = Object.keys(en.codes.platform) as Array<keyof typeof en.codes.platform>;
-

@@ -42,7 +42,8 @@ export function useShipment(code: string) {
   const updated = query.data?.updated_at;
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (seen.current !== undefined && updated !== seen.current) void queryClient.invalidateQueries({ queryKey: [...shipmentKeys.all, 'search'] });
+    if (seen.current !== undefined && updated !== seen.current)
+      void queryClient.invalidateQueries({ queryKey: [...shipmentKeys.all, 'search'] });
     seen.current = updated;
   }, [updated, queryClient]);
   return query;
@@ -70,7 +71,10 @@ export function usePackages(code: string, enabled: boolean) {
 /** Every change to a shipment refreshes the lists and details that show it. */
 function useShipmentMutation<I, O>(run: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
 }
 
 export function useCancelShipment() {
@@ -96,7 +100,11 @@ export function useAddPackage() {
  * Every code a search matches, page by page (100 at a time, at most `max`): "select all" across pages for a batch
  * or a manifest, without rendering them.
  */
-export async function allCodes(client: ReturnType<typeof useClient>, filter: SearchFilter, max: number): Promise<{ codes: string[]; items: number }> {
+export async function allCodes(
+  client: ReturnType<typeof useClient>,
+  filter: SearchFilter,
+  max: number,
+): Promise<{ codes: string[]; items: number }> {
   const codes: string[] = [];
   for (let page = 1; ; page++) {
     const r = await client.call('shipments.search', { query: { ...filter, page, size: 100 } });
