@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ownerClient } from '../core/cli/context.js';
 import { listen } from '../core/http/listen.js';
 import { createCore } from '../core/index.js';
+import { benchAccount } from './owner.js';
 import { chromiumMissing, launchChromium } from '../test/helpers/browser.js';
 import { startSink } from '../test/print/sink.js';
 import type { BenchSuite } from './run.js';
@@ -26,19 +27,17 @@ async function run(): Promise<void> {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-desk-'));
-  const core = createCore({ dataDir: dir });
+  const core = await createCore({ dataDir: dir });
   const sink = await startSink('zpl');
   const { app, url } = await listen(core, { host: '127.0.0.1', port: 0, rendererDir, rateLimitPerMinute: 0 });
   const browser = await launchChromium();
   try {
-    const { auth } = core.services;
-    const account = auth.createAccount('desk').id;
-    const { token } = auth.createToken({
-      account,
-      name: 'bench',
-      permissions: ['shipments.read', 'shipments.write', 'rates.read'],
-    });
-    const owner = ownerClient(core, account);
+    const { accountId: account, token } = await benchAccount(core, 'desk', [
+      'shipments.read',
+      'shipments.write',
+      'rates.read',
+    ]);
+    const owner = await ownerClient(core, account);
     await owner.call('printers.create', {
       body: { name: 'desk-a7', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' },
     });
@@ -114,7 +113,7 @@ async function run(): Promise<void> {
   } finally {
     await browser.close();
     await app.close();
-    core.close();
+    await core.close();
     await sink.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,14 +14,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore } from '../core/index.js';
 import { generateCode } from '../core/shipments/code.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
-import { createShipmentStore } from '../core/shipments/store.js';
-import { createTracking } from '../core/tracking/service.js';
+import { createEventStore } from '../core/engines/sqlite/events.js';
+import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
 import { initialStatus } from '../core/tracking/transitions.js';
 // The same seeded generator as the fuzz test: the same data and queries on every run.
 import { rng, type Rng } from '../test/helpers/random.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 
@@ -289,23 +289,27 @@ export interface Seeded {
  * evenly, most of the older ones delivered, dealt out to `accounts` accounts in turn. (The service's create costs
  * about 0.5 ms each; it is what the HTTP part measures.)
  */
-export function seed(dataDir: string, total: number, accounts = 1): Seeded {
+export async function seed(dataDir: string, total: number, accounts = 1): Promise<Seeded> {
   const r = rng(42);
   const samples = { refs: [] as string[], codes: [] as string[] };
   const start = Date.now() - 365 * 86_400_000;
   const step = (365 * 86_400_000) / total;
   const sampleEvery = Math.max(1, Math.floor(total / accounts / 2000)) * accounts;
-  const core = createCore({ dataDir, printQueue: false });
+  const core = await storeServices(dataDir);
   try {
-    const { auth, db } = core.services;
-    const store = createShipmentStore(db);
-    const tracking = createTracking(db, core.services.clock, store);
-    const owners = Array.from({ length: accounts }, (_, a) => auth.createAccount(a ? `bench-${a}` : 'bench').id);
-    const token = auth.createToken({
+    const { auth } = core.services;
+    const db = core.engine.db;
+    // The engine's own SQLite stores, synchronous, for batches of thousands in one transaction each.
+    const shipments = createShipmentStore(db, () => Promise.resolve());
+    const store = shipments.store;
+    const events = createEventStore(db);
+    const owners: number[] = [];
+    for (let a = 0; a < accounts; a++) owners.push((await auth.createAccount(a ? `bench-${a}` : 'bench')).id);
+    const { token } = await auth.createToken({
       account: owners[0]!,
       name: 'bench',
       permissions: ['shipments.read', 'shipments.write'],
-    }).token;
+    });
     for (let first = 0; first < total; first += BATCH) {
       db.transaction(() => {
         for (let i = first; i < Math.min(total, first + BATCH); i++) {
@@ -333,7 +337,7 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
             created_at: at,
             updated_at: at,
           });
-          tracking.start(id, status, at);
+          events.insert({ shipment_id: id, date: at, status, sub_status: null, issue: null, receiver: null });
           if (i % sampleEvery === 0) {
             samples.refs.push(s.ref);
             samples.codes.push(code);
@@ -341,16 +345,19 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
         }
       }).immediate();
     }
-    store.catchUpIndex();
+    shipments.catchUp();
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { token, samples };
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
 /** The scenario's seeded store: BENCH_DATA's kept copy when there is one, else a fresh one. */
-function seeded(total: number, accounts: number): { dataDir: string; seeded: Seeded; dispose: () => void } {
+async function seeded(
+  total: number,
+  accounts: number,
+): Promise<{ dataDir: string; seeded: Seeded; dispose: () => void }> {
   const keep = process.env.BENCH_DATA;
   const dataDir = keep ? join(resolve(keep), `${total}x${accounts}`) : mkdtempSync(join(tmpdir(), 'bench-shipments-'));
   const dispose = () => void (keep || rmSync(dataDir, { recursive: true, force: true }));
@@ -365,7 +372,7 @@ function seeded(total: number, accounts: number): { dataDir: string; seeded: See
       mkdirSync(dataDir, { recursive: true });
     }
     const t0 = performance.now();
-    const s = seed(dataDir, total, accounts);
+    const s = await seed(dataDir, total, accounts);
     const secs = (performance.now() - t0) / 1000;
     const mb = statSync(join(dataDir, 'station.db')).size / 1e6;
     console.log(
@@ -399,7 +406,7 @@ async function scenario(total: number, accounts: number): Promise<void> {
     dataDir,
     seeded: { token, samples },
     dispose,
-  } = seeded(total, accounts);
+  } = await seeded(total, accounts);
   try {
     const server = await serve(dataDir);
     const headers = { authorization: `Bearer ${token}` };

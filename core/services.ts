@@ -1,83 +1,77 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
-import { createLabelFeature } from './labels/compose.js';
+import { createDownloads } from './downloads/downloads.js';
+import type { Engine } from './engines/engine.js';
+import { createLabelService } from './labels/service.js';
+import { createManifestService } from './manifests/service.js';
 import { createOfficeDirectory } from './offices/directory.js';
+import { printerPlaces } from './printing/places.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
-import { printerPlaces } from './printing/places.js';
 import { createPresetService } from './presets/service.js';
+import { createKeyStore, keysDir } from './qr/keys.js';
+import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
-import { createSettings } from './settings.js';
 import { createShipmentService } from './shipments/service.js';
-import { createShipmentStore } from './shipments/store.js';
-import type { Db } from './store/db.js';
-import { createGroupCommit } from './store/group-commit.js';
+import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
 
 export interface ServiceOptions {
-  db: Db;
+  engine: Engine;
   clock: Clock;
-  /** Where generated files (labels, keys) live; the database's folder. */
+  /** Where generated files (label documents, manifests, signing keys) live. */
   dataDir: string;
   env?: Record<string, string | undefined>;
+  /** Told of failures in the background (the print queue's worker). */
+  onError?: (err: unknown) => void;
 }
 
-/** The composition root of the domain: every service built once, from the same db and clock. */
-export function createServices({ db, clock, dataDir, env = process.env }: ServiceOptions) {
-  const settings = createSettings(db, env);
-  const shipmentStore = createShipmentStore(db);
-  const tracking = createTracking(db, clock, shipmentStore);
-  const quotes = createQuoteService(db, clock);
-  quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
-  const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
-  offices.loadDefaultIfEmpty(resourcePath('offices.json'));
-  const shipments = createShipmentService({
-    db,
-    commits: createGroupCommit(db),
-    clock,
-    store: shipmentStore,
-    tracking,
-    offices,
-    timeZone: settings.timeZone,
-  });
-  const labelFeature = createLabelFeature({
-    db,
-    clock,
-    dataDir,
-    shipments,
-    tracking,
-    offices,
-    timeZone: settings.timeZone,
-  });
+/**
+ * The composition root of the domain: every service built once, over the engine's stores and the same clock.
+ * Services see only their features' store interfaces; which engine is behind them is decided by the caller.
+ */
+export async function createServices({ engine, clock, dataDir, env = process.env, onError }: ServiceOptions) {
+  const settings = createSettings(engine, env);
+  const timeZone = settings.timeZone;
+  const tracking = createTracking(clock, engine.stores.events);
+  const quotes = createQuoteService(engine, clock);
+  await quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
+  const offices = createOfficeDirectory(engine, clock, async () => (await quotes.active()).card.file.zip_key);
+  await offices.loadDefaultIfEmpty(resourcePath('offices.json'));
+  const shipments = createShipmentService({ db: engine, clock, tracking, offices, timeZone });
+  // Labels, QR tokens and manifests share the signing keys and the downloads; the signing key is made at first start.
+  const keys = createKeyStore(keysDir(dataDir), clock);
+  keys.ensureActive();
+  const qr = createQrTokens(keys, clock);
+  const downloads = createDownloads(engine, clock, dataDir);
+  const labels = createLabelService({ db: engine, clock, offices, qr, downloads });
   return {
-    db,
     clock,
     dataDir,
     settings,
-    auth: createAuthService(db, clock),
+    auth: createAuthService(engine, clock),
     shipments,
-    /** The search index of shipments, written behind their creation (core/shipments/search.ts). */
-    searchIndex: { inBackground: shipmentStore.indexInBackground },
     offices,
     quotes,
-    keys: labelFeature.keys,
-    qr: labelFeature.qr,
-    labels: labelFeature.labels,
-    manifests: labelFeature.manifests,
-    senders: createSenderService(db, clock, () => quotes.active().card.file.origin),
-    presets: createPresetService(db, clock),
-    scan: createScanResolver(shipments, labelFeature.qr),
+    keys,
+    qr,
+    labels,
+    manifests: createManifestService({ db: engine, clock, tracking, downloads, timeZone }),
+    senders: createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin),
+    presets: createPresetService(engine, clock),
+    scan: createScanResolver(shipments, qr),
     printing: createPrintingService({
-      db,
+      db: engine,
       clock,
-      labels: labelFeature.labels,
+      labels,
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
+      ...(onError ? { onError } : {}),
     }),
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

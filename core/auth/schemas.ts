@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../schemas/common.js';
 import { PERMISSIONS } from '../schemas/codes.js';
 
@@ -16,6 +16,7 @@ export const TokenInfo = Type.Object({
   last_used_at: Nullable(Iso),
   made_by: Nullable(Type.Integer({ description: 'The token that made this one; it ends when that token ends' })),
 });
+export type TokenInfoT = Static<typeof TokenInfo>;
 
 export const TokenCreate = Type.Object(
   {

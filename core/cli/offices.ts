@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dataOption, withClient } from './context.js';
+import { dataOption, storeOption, withClient } from './context.js';
 import { ApiError } from '../client/index.js';
 import { pointerToName } from '../errors.js';
 import { officeFileFormat, type RowError } from '../offices/import-file.js';
@@ -12,9 +12,10 @@ export function registerOfficeCommands(program: Command): void {
     .command('import <file>')
     .description('add or update offices from a JSON array or a CSV file with a header; any bad row imports nothing')
     .addOption(dataOption())
+    .addOption(storeOption())
     .option('--replace', 'the file is the whole directory: offices left out are deactivated')
     .action((file: string, o: { data?: string; replace?: boolean }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         const content = readFileSync(file, 'utf8');
         try {
           const s = await client.call('offices.import', {

@@ -137,16 +137,11 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             response: { [status]: op.output, '4XX': Problem },
             'x-permission': op.permission,
           } as never,
-          onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-            try {
-              // The rate limiter may have authenticated the caller already.
-              const principal = req.principal ?? core.services.auth.authenticate(req.headers.authorization);
-              core.authorize(principal, op);
-              req.principal = principal;
-            } catch (err) {
-              return done(err as Error);
-            }
-            done();
+          onRequest: async (req: FastifyRequest) => {
+            // The rate limiter may have authenticated the caller already.
+            const principal = req.principal ?? (await core.authenticate(req.headers.authorization));
+            core.authorize(principal, op);
+            req.principal = principal;
           },
           handler: async (req, reply) => {
             const result = await core.execute(

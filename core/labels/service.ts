@@ -1,17 +1,20 @@
-import { fieldError, invalidState } from '../errors.js';
-import type { OfficeDirectory } from '../offices/directory.js';
+import type { Clock } from '../clock.js';
+import { invalidState } from '../errors.js';
+import type { OfficeT } from '../offices/schemas.js';
 import type { QrTokens } from '../qr/tokens.js';
+import type { Dpi, LabelFormat } from '../schemas/codes.js';
+import { shipmentLookups } from '../shipments/lookup.js';
 import type { ShipmentRecord } from '../shipments/record.js';
-import type { ShipmentService } from '../shipments/service.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { ShipmentStore } from '../shipments/store.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import { isLabellable } from '../tracking/transitions.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
+import type { DownloadStore } from '../downloads/store.js';
 import type { LabelData } from './layout.js';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
-import type { LabelFormat } from '../schemas/codes.js';
-import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
+import { checkLabelCount, startTile } from './formats.js';
 
 export interface PdfOptions {
   format: LabelFormat;
@@ -22,10 +25,9 @@ export interface PdfOptions {
 }
 
 export interface LabelServiceDeps {
-  db: Db;
-  /** What labels need of the shipment service. */
-  shipments: Pick<ShipmentService, 'byCode' | 'byId' | 'packagesOf' | 'markLabelled' | 'accountOfCode'>;
-  offices: Pick<OfficeDirectory, 'byId'>;
+  db: UnitOfWork<{ shipments: ShipmentStore; downloads: DownloadStore }>;
+  clock: Clock;
+  offices: { byId(id: number): Promise<OfficeT | undefined> };
   qr: QrTokens;
   downloads: Downloads;
 }
@@ -34,7 +36,10 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, shipments, offices, qr, downloads }: LabelServiceDeps) {
+export function createLabelService({ db, clock, offices, qr, downloads }: LabelServiceDeps) {
+  const shipments = db.stores.shipments;
+  const read = shipmentLookups(shipments);
+
   function labellable(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
@@ -42,31 +47,33 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
   }
 
   /** The shipments of a document, in order; with `packages`, each parent followed by its live packages. */
-  function pieces(accountId: number, codes: string[], withPackages: boolean): ShipmentRecord[] {
+  async function pieces(accountId: number, codes: string[], withPackages: boolean): Promise<ShipmentRecord[]> {
     const out: ShipmentRecord[] = [];
     for (const code of codes) {
-      const row = labellable(shipments.byCode(accountId, code));
+      const row = labellable(await read.byCode(accountId, code));
       out.push(row);
       if (withPackages && row.packages > 0)
-        out.push(...shipments.packagesOf(row.id).filter((c) => isLabellable(c.status)));
+        out.push(...(await shipments.children(row.id)).filter((c) => isLabellable(c.status)));
     }
     return out;
   }
 
   async function dataOf(accountId: number, rows: ShipmentRecord[]): Promise<LabelData[]> {
-    const parents = new Map<number, number>();
+    const parents = new Map<number, Promise<number>>();
     const packagesOf = (parentId: number) => {
       let n = parents.get(parentId);
-      if (n === undefined) parents.set(parentId, (n = shipments.byId(accountId, parentId)?.packages ?? 0));
+      if (n === undefined)
+        parents.set(parentId, (n = shipments.byId(accountId, parentId).then((p) => p?.packages ?? 0)));
       return n;
     };
     return Promise.all(
       rows.map(async (row) => {
-        const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
+        const office =
+          row.method === 'PICKUP' && row.office_id !== null ? await offices.byId(row.office_id) : undefined;
         return labelData(row, {
           qr: await qr.sign(row.code, accountId),
           office: office ? { code: office.code, name: office.name } : null,
-          packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
+          packagesOfParent: row.parent_id === null ? null : await packagesOf(row.parent_id),
         });
       }),
     );
@@ -76,14 +83,20 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
    * Records that the shipments were labelled, in one transaction with `andThen` (e.g. the download link). Each
    * row is read again inside it: a shipment canceled while its PDF was drawn gets no label after all.
    */
-  function markLabelled<T>(accountId: number, rows: ShipmentRecord[], andThen: () => T): T {
-    return inTransaction(db, () => {
-      for (const r of rows) shipments.markLabelled(labellable(shipments.byId(accountId, r.id)!));
-      return andThen();
+  function markLabelled<T>(
+    accountId: number,
+    rows: ShipmentRecord[],
+    andThen: (tx: { downloads: DownloadStore }) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const at = clock.now().getTime();
+      for (const r of rows)
+        await tx.shipments.markLabelled(labellable((await tx.shipments.byId(accountId, r.id))!).id, at);
+      return andThen(tx);
     });
   }
 
-  async function rasterOf(accountId: number, row: ShipmentRecord, dpi: 203 | 300): Promise<MonoRaster> {
+  async function rasterOf(accountId: number, row: ShipmentRecord, dpi: Dpi): Promise<MonoRaster> {
     const [data] = await dataOf(accountId, [row]);
     const { labelLayout, renderRaster } = await import('./render.js');
     return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
@@ -94,14 +107,9 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
     codes: string[],
     opts: PdfOptions,
   ): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
-    if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
-    if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
-    if (opts.start !== undefined) {
-      if (opts.format !== 'PDF_A4') throw fieldError('/start', 'is accepted with printer PDF_A4 only');
-      if (!Number.isInteger(opts.start) || opts.start < 1 || opts.start > TILES_PER_A4)
-        throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
-    }
-    const rows = pieces(accountId, codes, opts.packages ?? false);
+    checkLabelCount(codes, '/code');
+    const start = startTile(opts.format, opts.start, 'printer');
+    const rows = await pieces(accountId, codes, opts.packages ?? false);
     const data = await dataOf(accountId, rows);
     const { labelLayout, labelsPdf } = await import('./render.js');
     const pdf = await labelsPdf(
@@ -109,7 +117,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
         for (const d of data) yield labelLayout(d);
       })(),
       opts.format,
-      opts.start ?? 1,
+      start,
       rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`,
     );
     return { rows, pdf };
@@ -117,27 +125,27 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
 
   return {
     /** The shipment of the account a label can be made for: found by code, not canceled. */
-    labellable: (accountId: number, code: string) => labellable(shipments.byCode(accountId, code)),
+    labellable: async (accountId: number, code: string) => labellable(await read.byCode(accountId, code)),
     pieces,
 
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
       const { rows, pdf } = await document(accountId, codes, opts);
-      markLabelled(accountId, rows, () => undefined);
+      await markLabelled(accountId, rows, async () => undefined);
       return pdf;
     },
 
     /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
-    async renderRaster(accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> {
-      const row = labellable(shipments.byCode(accountId, code));
+    async renderRaster(accountId: number, code: string, dpi: Dpi): Promise<MonoRaster> {
+      const row = labellable(await read.byCode(accountId, code));
       const raster = await rasterOf(accountId, row, dpi);
-      markLabelled(accountId, [row], () => undefined);
+      await markLabelled(accountId, [row], async () => undefined);
       return raster;
     },
 
     /** The same image, to look at: a preview is not a label, so labelled_at stays as it is. */
-    preview: async (accountId: number, code: string, dpi: 203 | 300): Promise<MonoRaster> =>
-      rasterOf(accountId, labellable(shipments.byCode(accountId, code)), dpi),
+    preview: async (accountId: number, code: string, dpi: Dpi): Promise<MonoRaster> =>
+      rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi),
 
     /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
     async issue(
@@ -146,18 +154,18 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
       opts: PdfOptions,
       baseUrl: string | null,
     ): Promise<{ url: string }> {
-      downloads.sweep();
+      await downloads.sweep();
       // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
-      const same = pieces(accountId, codes, opts.packages ?? false);
+      const same = await pieces(accountId, codes, opts.packages ?? false);
       const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
-      const reused = downloads.reuse(accountId, docKey);
+      const reused = await downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
       const { rows, pdf } = await document(accountId, codes, opts);
       const file = downloads.newLabelFile();
       downloads.writeFile(file, pdf);
       try {
-        const secret = markLabelled(accountId, rows, () =>
-          downloads.link({
+        const secret = await markLabelled(accountId, rows, (tx) =>
+          downloads.link(tx, {
             accountId,
             kind: 'label',
             codes: rows.map((r) => r.code),
@@ -176,12 +184,12 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
 
     /** `GET /labels/qr`: the signed token a label's QR carries. */
     async qrToken(accountId: number, code: string): Promise<string> {
-      const row = labellable(shipments.byCode(accountId, code));
+      const row = labellable(await read.byCode(accountId, code));
       return qr.sign(row.code, accountId);
     },
 
     /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
-    accountOfCode: (code: string) => shipments.accountOfCode(code),
+    accountOfCode: (code: string) => read.accountOfCode(code),
 
     /** The file behind a download secret (404 when unknown or expired). */
     openDownload: (secret: string) => downloads.open(secret),

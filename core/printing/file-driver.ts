@@ -40,7 +40,7 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
           );
         await mkdir(printer.connection, { recursive: true });
         await writeFile(`${file}.part`, payload);
-        unit.beforeWrite?.();
+        await unit.beforeWrite?.();
         await rename(`${file}.part`, file);
       } catch (e) {
         throw new TransportError(`${file}: ${(e as Error).message}`, { delivered: 'no' });

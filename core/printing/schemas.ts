@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
 import { JOB_STATES } from './job-states.js';
+import { DEFAULT_DPI } from '../schemas/codes.js';
+import { MAX_LABEL_CODES, StartTile } from '../labels/formats.js';
 import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS } from './types.js';
 
 const PrinterName = Type.String({
@@ -15,7 +17,7 @@ export const PrinterSettings = Type.Object(
   {
     dpi: Type.Optional(
       Type.Union([Type.Literal(203), Type.Literal(300)], {
-        description: 'Print-head resolution (raw drivers); default 203',
+        description: `Print-head resolution (raw drivers); default ${DEFAULT_DPI}`,
       }),
     ),
     darkness: Type.Optional(
@@ -111,7 +113,7 @@ export const PrintJobCreate = Type.Object(
   {
     codes: Type.Array(Code, {
       minItems: 1,
-      maxItems: 500,
+      maxItems: MAX_LABEL_CODES,
       uniqueItems: true,
       description: 'Shipment codes, printed in this order',
     }),
@@ -120,14 +122,7 @@ export const PrintJobCreate = Type.Object(
     reprint: Type.Optional(
       Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' }),
     ),
-    start: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 8,
-        description: 'PDF_A4 only: first tile of the first sheet (1..8, row by row), to finish a partly used sheet',
-        'x-error': 'must be a whole number from 1 to 8',
-      }),
-    ),
+    start: Type.Optional(StartTile('first tile of the first sheet, to finish a partly used sheet')),
     packages: Type.Optional(
       Type.Boolean({ description: 'Each parent shipment followed by its packages (by number), in the one job' }),
     ),

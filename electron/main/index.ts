@@ -31,12 +31,13 @@ protocol.registerSchemesAsPrivileged([
 
 async function start(): Promise<void> {
   const log = await fileLogger(join(app.getPath('userData'), 'logs'));
-  const core = createCore({
+  const core = await createCore({
     dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
+    store: process.env.STATION_STORE,
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
-  const token = deskToken(core);
+  const token = await deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);
 
@@ -50,7 +51,7 @@ async function start(): Promise<void> {
   protocol.handle('station', async (req) => {
     if (req.url.startsWith(APP_ORIGIN + '/')) return rendererResponse(rendererDir, req.url);
     try {
-      const bytes = await readFile(deskDownloadPath(core, req.url));
+      const bytes = await readFile(await deskDownloadPath(core, req.url));
       return new Response(bytes, { headers: { 'content-type': 'application/pdf', 'cache-control': 'no-store' } });
     } catch {
       return new Response('not found', { status: 404 });
@@ -86,11 +87,13 @@ async function start(): Promise<void> {
   app.on('before-quit', (e) => {
     if (closed) return;
     e.preventDefault();
-    void core.services.printing.queue.drain().finally(() => {
-      closed = true;
-      core.close();
-      app.quit();
-    });
+    void core
+      .drain()
+      .then(() => core.close())
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
   });
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createCore, type Core } from '../../core/index.js';
+import type { Services } from '../../core/services.js';
 import type { Clock } from '../../core/clock.js';
 import { listen } from '../../core/http/listen.js';
 import { createClient, httpTransport, type StationClient } from '../../core/client/index.js';
@@ -45,6 +46,8 @@ export interface Station {
   dataDir: string;
   /** Present only for in-process stations. */
   core?: Core;
+  /** The services behind the core's door, for tests that look behind it; in-process stations only. */
+  services?: Services;
   cli(args: string[]): Promise<CliResult>;
   /** Creates an account through the CLI and returns its id. */
   account(name: string): Promise<number>;
@@ -69,12 +72,18 @@ process.on('exit', () => {
 
 export { PERMISSIONS as ALL_PERMISSIONS } from '../../core/schemas/codes.js';
 
-function makeStation(url: string, dataDir: string, stop: () => Promise<void>, core?: Core, stderr = () => ''): Station {
+function makeStation(
+  url: string,
+  dataDir: string,
+  stop: () => Promise<void>,
+  core?: { core: Core; services: Services },
+  stderr = () => '',
+): Station {
   const cli = (args: string[]) => station([...args, '--data', dataDir]);
   return {
     url,
     dataDir,
-    ...(core ? { core } : {}),
+    ...(core ?? {}),
     cli,
     async account(name) {
       const r = await cli(['account', 'create', name]);
@@ -184,7 +193,9 @@ export async function startInProcess(
   } = {},
 ): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
-  const core = createCore({
+  let services: Services | undefined;
+  const core = await createCore({
+    exposeServicesForTests: (s) => (services = s),
     dataDir,
     ...(opts.clock ? { clock: opts.clock } : {}),
     env: { ...process.env, ...opts.env },
@@ -200,9 +211,9 @@ export async function startInProcess(
     dataDir,
     async () => {
       await app.close();
-      core.close();
+      await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    core,
+    { core, services: services! },
   );
 }

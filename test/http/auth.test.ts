@@ -38,21 +38,23 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   beforeAll(async () => {
     s = await startStation();
     // The CLI path of `account create` / `token create` is covered in test/cli; here the store is written directly.
-    const a = admin(s);
+    const a = await admin(s);
     try {
-      accountA = a.account('acme');
-      const b = a.account('globex');
-      full = a.token(accountA, ALL_PERMISSIONS).token;
-      other = a.token(b, ALL_PERMISSIONS).token;
+      accountA = await a.account('acme');
+      const b = await a.account('globex');
+      full = (await a.token(accountA, ALL_PERMISSIONS)).token;
+      other = (await a.token(b, ALL_PERMISSIONS)).token;
       for (const p of ALL_PERMISSIONS) {
-        without[p] = a.token(
-          accountA,
-          ALL_PERMISSIONS.filter((x) => x !== p),
+        without[p] = (
+          await a.token(
+            accountA,
+            ALL_PERMISSIONS.filter((x) => x !== p),
+          )
         ).token;
-        only[p] = a.token(accountA, [p]).token;
+        only[p] = (await a.token(accountA, [p])).token;
       }
     } finally {
-      a.close();
+      await a.close();
     }
   });
   afterAll(() => s.stop());
@@ -159,9 +161,9 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   });
 
   it('revokes a token at once with `station token revoke`', async () => {
-    const a = admin(s);
-    const { token: t, info } = a.token('acme', ['shipments.read'], { name: 'to-revoke' });
-    a.close();
+    const a = await admin(s);
+    const { token: t, info } = await a.token('acme', ['shipments.read'], { name: 'to-revoke' });
+    await a.close();
     expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     const revoked = await s.cli(['token', 'revoke', String(info.id), '--account', 'acme']);
     expect(revoked.code).toBe(0);
@@ -173,9 +175,9 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   });
 
   it("refuses to revoke a token through another account's name", async () => {
-    const a = admin(s);
-    const id = a.tokens('acme')[0]!.id;
-    a.close();
+    const a = await admin(s);
+    const id = (await a.tokens('acme'))[0]!.id;
+    await a.close();
     const r = await s.cli(['token', 'revoke', String(id), '--account', 'globex']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/not found/);
@@ -188,17 +190,17 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   let s: Station;
   beforeAll(async () => {
     s = await startInProcess({ clock, rateLimitPerMinute: 5 });
-    const a = admin(s);
-    a.account('initech');
-    a.close();
+    const a = await admin(s);
+    await a.account('initech');
+    await a.close();
   });
   afterAll(() => s.stop());
 
   it('accepts a token until its expiry (--expires-in-days) has passed, then answers 401', async () => {
     // The expiry is written at creation from the system clock (the flag itself is tested in test/cli).
-    const a = admin(s);
-    const t = a.token('initech', ['shipments.read'], { expiresInDays: 1 }).token;
-    a.close();
+    const a = await admin(s);
+    const t = (await a.token('initech', ['shipments.read'], { expiresInDays: 1 })).token;
+    await a.close();
     expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     clock.advance(86_400_000 + 60_000);
     const r = await s.request('GET', '/shipments', { token: t });
@@ -207,12 +209,12 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   });
 
   it('records when a token was last used, and lists tokens without their secret', async () => {
-    const a = admin(s);
-    const { token: t, info } = a.token('initech', ['shipments.read'], { name: 'usage' });
-    expect(a.tokens('initech').find((x) => x.id === info.id)!.last_used_at).toBeNull();
+    const a = await admin(s);
+    const { token: t, info } = await a.token('initech', ['shipments.read'], { name: 'usage' });
+    expect((await a.tokens('initech')).find((x) => x.id === info.id)!.last_used_at).toBeNull();
     await s.request('GET', '/shipments', { token: t });
-    expect(a.tokens('initech').find((x) => x.id === info.id)!.last_used_at).toBe(clock.now().toISOString());
-    a.close();
+    expect((await a.tokens('initech')).find((x) => x.id === info.id)!.last_used_at).toBe(clock.now().toISOString());
+    await a.close();
     const list = await s.cli(['token', 'list', '--account', 'initech']);
     const line = list.stdout.split('\n').find((l) => l.split('\t')[2] === 'usage')!;
     expect(line).toContain(clock.now().toISOString());
@@ -220,10 +222,10 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   });
 
   it('answers 429 with Retry-After past the per-token rate, and serves again once it has passed', async () => {
-    const a = admin(s);
-    const t = a.token('initech', ['shipments.read']).token;
-    const fresh = a.token('initech', ['shipments.read']).token;
-    a.close();
+    const a = await admin(s);
+    const t = (await a.token('initech', ['shipments.read'])).token;
+    const fresh = (await a.token('initech', ['shipments.read'])).token;
+    await a.close();
     for (let i = 0; i < 5; i++) expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     const r = await s.request('GET', '/shipments', { token: t });
     expectProblem(r, 429, 'rate_limited');

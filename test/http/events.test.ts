@@ -59,12 +59,12 @@ describe('tracking events (station serve)', () => {
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    const acme = a.account('acme');
-    token = a.token(acme, ALL_PERMISSIONS).token;
-    readOnly = a.token(acme, ['shipments.read', 'events.read']).token;
-    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    const acme = await a.account('acme');
+    token = (await a.token(acme, ALL_PERMISSIONS)).token;
+    readOnly = (await a.token(acme, ['shipments.read', 'events.read'])).token;
+    otherToken = (await a.token(await a.account('globex'), ALL_PERMISSIONS)).token;
+    await a.close();
   });
   afterAll(() => s.stop());
 

@@ -153,9 +153,9 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    await a.close();
     parent = await createShipment(s, token);
     const p = await s.request('POST', `/shipments/${parent.id}/packages`, { token, body: packageBody() });
     expect(p.status).toBe(201);

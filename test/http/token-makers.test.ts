@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { migrations } from '../../core/store/migrations/index.js';
-import { openDb, STORE_VERSION } from '../../core/store/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
+import { openDb, STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { admin } from '../helpers/fixtures.js';
 import { expectProblem } from './fixtures.js';
@@ -30,10 +30,10 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
   const works = async (token: string) => (await s.request('GET', '/shipments', { token })).status;
 
   it('revoking a maker ends every token it made, transitively, and lists them revoked', async () => {
-    const a = admin(s);
-    a.account('acme');
-    const root = a.token('acme', ALL);
-    a.close();
+    const a = await admin(s);
+    await a.account('acme');
+    const root = await a.token('acme', ALL);
+    await a.close();
     const child = await mint(root.token, ALL);
     const grandchild = await mint(child.token, ['shipments.read']);
     const sibling = await mint(root.token, ['shipments.read']);
@@ -59,10 +59,10 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
   });
 
   it("a maker's expiry ends the tokens it made, even one whose own expiry is later", async () => {
-    const a = admin(s);
-    a.account('globex');
-    const root = a.token('globex', ALL, { expiresInDays: 2 });
-    a.close();
+    const a = await admin(s);
+    await a.account('globex');
+    const root = await a.token('globex', ALL, { expiresInDays: 2 });
+    await a.close();
     const child = await mint(root.token, ALL);
     const grandchild = await mint(child.token, ['shipments.read']);
     expect(await works(grandchild.token)).toBe(200);
@@ -77,11 +77,11 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
   });
 
   it('a token may revoke only tokens whose permissions it holds', async () => {
-    const a = admin(s);
-    a.account('initech');
-    const all = a.token('initech', ALL);
-    const narrow = a.token('initech', ['tokens.write', 'shipments.read']);
-    a.close();
+    const a = await admin(s);
+    await a.account('initech');
+    const all = await a.token('initech', ALL);
+    const narrow = await a.token('initech', ['tokens.write', 'shipments.read']);
+    await a.close();
     const r = await s.request('POST', `/tokens/${all.info.id}/revoke`, { token: narrow.token });
     const p = expectProblem(r, 403, 'forbidden');
     expect(p.detail).toMatch(/shipments\.write/);

@@ -10,9 +10,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock } from '../clock.js';
-import { DB_FILE } from '../paths.js';
-import { STORE_VERSION, type Db } from './db.js';
+import type { Clock } from '../../clock.js';
+import { DB_FILE } from '../../paths.js';
+import { openDb, STORE_VERSION, type Db, type UpgradeNotice } from './db.js';
 
 /**
  * Backups of the store. A copy is made with SQLite's online backup API, which copies a consistent snapshot while
@@ -102,7 +102,7 @@ export function servedBy(dataDir: string): number | null {
  * Replaces the store of `dataDir` with the backup `file`. The store it replaces is kept beside it as
  * `station.db.before-restore`, so that a restore of the wrong file can be undone.
  */
-export async function restoreFrom(dataDir: string, file: string): Promise<{ version: number }> {
+export async function restoreFrom(dataDir: string, file: string, notice?: UpgradeNotice): Promise<{ version: number }> {
   const pid = servedBy(dataDir);
   if (pid !== null) throw new Error(`a service (process ${pid}) runs on ${dataDir}; stop it before restoring`);
   const version = checkBackup(file);
@@ -124,6 +124,8 @@ export async function restoreFrom(dataDir: string, file: string): Promise<{ vers
   }
   for (const f of [`${target}-wal`, `${target}-shm`]) rmSync(f, { force: true });
   renameSync(incoming, target);
+  // A backup from an older version is upgraded now, not at the next start.
+  openDb(target, undefined, notice).close();
   return { version };
 }
 

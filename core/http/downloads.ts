@@ -39,7 +39,7 @@ export function registerLabelDownloads(api: FastifyInstance, core: Core): void {
     async (req, reply) => {
       const m = /^(.+)\.pdf$/.exec(req.params.file);
       if (!m) throw notFound('label file');
-      const path = core.services.labels.openDownload(m[1]!);
+      const path = await core.openDownload(m[1]!);
       let bytes: Buffer;
       try {
         bytes = await readFile(path);

@@ -1,0 +1,27 @@
+import type { Clock } from '../clock.js';
+import type { Engine } from './engine.js';
+import { openSqliteEngine } from './sqlite/index.js';
+
+export interface OpenOptions {
+  /** `--store` / `STATION_STORE`: a `postgres://` URL, or absent for SQLite in `dataDir`. */
+  store?: string | undefined;
+  dataDir: string;
+  clock: Clock;
+  env: Record<string, string | undefined>;
+  onUpgrade?: (message: string) => void;
+}
+
+/** Whether `store` names a PostgreSQL database. */
+export const isPostgresUrl = (store: string | undefined): boolean =>
+  store !== undefined && /^postgres(ql)?:\/\//i.test(store);
+
+/** The one place an engine is chosen: PostgreSQL for a `postgres://` URL, SQLite in the data folder otherwise. */
+export async function openEngine(o: OpenOptions): Promise<Engine> {
+  const store = o.store ?? '';
+  if (isPostgresUrl(store)) throw new Error('this build of Shipping Station has no PostgreSQL engine yet');
+  if (store !== '')
+    throw new Error(`--store must be a postgres:// URL (or left out for SQLite in the data folder), not ${store}`);
+  return Promise.resolve(
+    openSqliteEngine(o.dataDir, { clock: o.clock, env: o.env, ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}) }),
+  );
+}

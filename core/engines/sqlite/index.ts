@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import { DB_FILE } from '../../paths.js';
+import type { Engine, Stores } from '../engine.js';
+import type { Clock } from '../../clock.js';
+import { createAuthStore } from './auth.js';
+import { backupsToKeep, backupTo, createDailyBackups, markServed } from './backup.js';
+import { openDb, type Db, type UpgradeNotice } from './db.js';
+import { createDownloadStore } from './downloads.js';
+import { createEventStore } from './events.js';
+import { createGroupCommit } from './group-commit.js';
+import { createManifestStore } from './manifests.js';
+import { createOfficeStore } from './offices.js';
+import { createPresetStore } from './presets.js';
+import { createPrintStore } from './printing.js';
+import { createRateCardStore } from './ratecards.js';
+import { createSenderStore } from './senders.js';
+import { createSettingsStore } from './settings.js';
+import { createShipmentStore } from './shipments.js';
+
+type AnyFn = (...args: never[]) => unknown;
+type SyncStores = { [K in keyof Stores]: Record<string, AnyFn> };
+
+/** Each store's functions made async: inside a transaction as they are, outside after `before` (waiting for one). */
+function asyncStores(stores: SyncStores, before?: () => Promise<void>): Stores {
+  const out: Record<string, Record<string, AnyFn>> = {};
+  for (const [name, store] of Object.entries(stores)) {
+    const wrapped: Record<string, AnyFn> = {};
+    for (const [method, fn] of Object.entries(store))
+      wrapped[method] = before
+        ? async (...args: never[]) => {
+            await before();
+            return fn(...args);
+          }
+        : async (...args: never[]) => fn(...args);
+    out[name] = wrapped;
+  }
+  return out as unknown as Stores;
+}
+
+export interface SqliteEngine extends Engine {
+  readonly kind: 'sqlite';
+  /** The connection, for what only SQLite has: online backups. */
+  readonly db: Db;
+}
+
+/**
+ * The SQLite engine: every store over one better-sqlite3 connection to `<data>/station.db`, each transaction a
+ * savepoint in a group commit (group-commit.ts).
+ */
+export interface SqliteOptions {
+  clock: Clock;
+  env: Record<string, string | undefined>;
+  onUpgrade?: UpgradeNotice;
+}
+
+export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEngine {
+  const file = join(dataDir, DB_FILE);
+  const db = openDb(file, undefined, opts.onUpgrade);
+  let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
+  const idle = () => commits!.idle();
+  const shipments = createShipmentStore(db, idle);
+  const sync = {
+    auth: createAuthStore(db),
+    shipments: shipments.store,
+    events: createEventStore(db),
+    printing: createPrintStore(db),
+    downloads: createDownloadStore(db),
+    manifests: createManifestStore(db),
+    offices: createOfficeStore(db),
+    rateCards: createRateCardStore(db),
+    senders: createSenderStore(db),
+    presets: createPresetStore(db),
+    settings: createSettingsStore(db),
+  } as unknown as SyncStores;
+  commits = createGroupCommit<Stores>(db, asyncStores(sync));
+  const group = commits;
+  return {
+    kind: 'sqlite',
+    location: file,
+    db,
+    stores: asyncStores(sync, idle),
+    transaction: (fn) => group.transaction(fn),
+    background(onError) {
+      const served = markServed(dataDir);
+      const indexing = shipments.indexInBackground(onError);
+      const daily = createDailyBackups(db, dataDir, opts.clock, backupsToKeep(opts.env)).start(onError);
+      return {
+        stop() {
+          indexing.stop();
+          daily.stop();
+          served.release();
+        },
+      };
+    },
+    backup: (to) => backupTo(db, to),
+    async close() {
+      await group.drained();
+      db.close();
+    },
+  };
+}
