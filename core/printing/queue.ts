@@ -1,22 +1,13 @@
-import type { Clock } from '../clock.js';
-import type { UnitOfWork } from '../unit-of-work.js';
 import { deadOnThisHost, LEASE_MS, leaseOwnerName } from './lease.js';
-import { printJob, type RetryPolicy } from './print-job.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
-import type { Driver, DriverName, LabelInput } from './types.js';
+import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
+import type { JobRecord, PrinterRecord } from './store.js';
 
 export type { RetryPolicy } from './print-job.js';
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 20, baseDelayMs: 500, maxDelayMs: 60_000 };
 
-export interface QueueDeps {
-  db: UnitOfWork<{ printing: PrintStore }>;
-  clock: Clock;
-  drivers: Record<DriverName, Driver>;
-  labelsFor(accountId: number): LabelInput;
-  retry: RetryPolicy;
-  /** Wall-clock ms for timers and leases (the service clock may be frozen in tests; timers are not). */
-  wallNow?: () => number;
+export interface QueueDeps extends Pick<JobWorker, 'db' | 'clock' | 'drivers' | 'labelsFor' | 'retry'> {
+  wallNow?: JobWorker['wallNow'];
   /** Told when the store fails under the worker; the job is taken up again when its lease runs out. */
   onError?: (err: unknown) => void;
 }
