@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Engine } from './engine.js';
+import { openPostgresEngine } from './postgres/index.js';
 import { openSqliteEngine } from './sqlite/index.js';
 
 export interface OpenOptions {
@@ -18,7 +19,8 @@ export const isPostgresUrl = (store: string | undefined): boolean =>
 /** The one place an engine is chosen: PostgreSQL for a `postgres://` URL, SQLite in the data folder otherwise. */
 export async function openEngine(o: OpenOptions): Promise<Engine> {
   const store = o.store ?? '';
-  if (isPostgresUrl(store)) throw new Error('this build of Shipping Station has no PostgreSQL engine yet');
+  if (isPostgresUrl(store))
+    return openPostgresEngine(store, { clock: o.clock, ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}) });
   if (store !== '')
     throw new Error(`--store must be a postgres:// URL (or left out for SQLite in the data folder), not ${store}`);
   return Promise.resolve(

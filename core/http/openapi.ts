@@ -71,6 +71,12 @@ export function finishDocument(doc: Json): Json {
         headers: { 'Retry-After': header('Retry-After') },
         content: problemContent,
       };
+      responses['503'] = {
+        description:
+          'The store cannot be reached for the moment (a lost database connection); try again after the delay',
+        headers: { 'Retry-After': header('Retry-After') },
+        content: problemContent,
+      };
       for (const res of Object.values<Json>(responses))
         res.headers = {
           ...res.headers,

@@ -66,7 +66,7 @@ export function packageBody(over: Body = {}): Body {
  * themselves use the CLI; the rest use this.
  */
 export async function admin(s: Station) {
-  const core = await createCore({ dataDir: s.dataDir, printQueue: false });
+  const core = await createCore({ dataDir: s.dataDir, store: s.store, printQueue: false });
   const owner = ownerPrincipal();
   const accountId = async (account: string | number) =>
     typeof account === 'number'

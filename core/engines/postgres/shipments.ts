@@ -1,0 +1,151 @@
+import type { Status, SubStatus } from '../../schemas/codes.js';
+import type { NewShipment, ShipmentRecord } from '../../shipments/record.js';
+import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
+import { alone, first, rows, sqlState, type Sql } from './sql.js';
+
+const COLUMNS = `s.id, s.account_id, s.code, s.ref, s.type, s.method, s.office_id, s.value, s.content, s.notes, s.platform,
+  s.origin, s.destination, s.dimensions, s.status, s.sub_status, s.parent_id, s.number, s.packages, s.created_at,
+  s.updated_at, s.labelled_at, p.code AS twin`;
+const SELECT = `SELECT ${COLUMNS} FROM shipments s LEFT JOIN shipments p ON p.id = s.parent_id`;
+
+/** Conditions of a search beyond the account, as SQL with numbered parameters from `args`. */
+function conditions(f: SearchFilter, args: unknown[]): string {
+  const c: string[] = [];
+  const arg = (v: unknown) => `$${args.push(v)}`;
+  if (f.words) c.push(`s.words @@ station_query(${arg(f.words.join(' '))})`);
+  if (f.dateColumn === 'labelled_at') c.push('s.labelled_at IS NOT NULL');
+  if (f.code !== undefined) c.push(`s.code = ${arg(f.code)}`);
+  if (f.status !== undefined) c.push(`s.status = ${arg(f.status)}`);
+  if (f.subStatus !== undefined) c.push(`s.sub_status = ${arg(f.subStatus)}`);
+  if (f.platform !== undefined) c.push(`s.platform = ${arg(f.platform)}`);
+  if (f.from !== undefined) c.push(`s.${f.dateColumn} >= ${arg(f.from)}`);
+  if (f.to !== undefined) c.push(`s.${f.dateColumn} <= ${arg(f.to)}`);
+  if (f.statusIn) c.push(`s.status = ANY(${arg(f.statusIn)})`);
+  if (f.pending) c.push("s.labelled_at IS NULL AND s.status <> 'CANCELED'");
+  return c.map((x) => ` AND ${x}`).join('');
+}
+
+/** A total the per-status counts hold: no filter, or only on the status. */
+const byStatusOnly = (f: SearchFilter) =>
+  !f.words &&
+  f.dateColumn !== 'labelled_at' &&
+  f.code === undefined &&
+  f.subStatus === undefined &&
+  f.platform === undefined &&
+  f.from === undefined &&
+  f.to === undefined &&
+  !f.pending;
+
+/**
+ * Transactions run at READ COMMITTED; a row read inside one is locked (FOR UPDATE) until it ends, so that what a
+ * service decides from it (a package's number, a move of its status) holds when it writes.
+ */
+export function pgShipmentStore(sql: Sql): ShipmentStore {
+  const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
+  return {
+    async creationTime(now) {
+      // Creates take their time one after another, across stations: a later id never gets an earlier time.
+      if (sql.inTransaction) await sql.query('SELECT pg_advisory_xact_lock(20)');
+      const r = await first<{ t: number | null }>(sql, 'SELECT max(created_at) AS t FROM shipments');
+      return Math.max(now, r?.t ?? now);
+    },
+    async insert(s: NewShipment) {
+      try {
+        return await alone(sql, async () => {
+          const r = await first<{ id: number }>(
+            sql,
+            `INSERT INTO shipments (account_id, code, ref, type, method, office_id, value, content, notes, platform, origin,
+               destination, dimensions, status, parent_id, number, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+            [
+              s.account_id,
+              s.code,
+              s.ref,
+              s.type,
+              s.method,
+              s.office_id,
+              s.value,
+              s.content,
+              s.notes,
+              s.platform,
+              s.origin,
+              s.destination,
+              s.dimensions,
+              s.status,
+              s.parent_id,
+              s.number,
+              s.created_at,
+              s.updated_at,
+            ],
+          );
+          return r!.id;
+        });
+      } catch (e) {
+        if (sqlState(e) === '23505') {
+          const constraint = (e as { constraint?: string }).constraint;
+          if (constraint === 'shipments_code_key') throw new KeyTaken('code');
+          if (constraint === 'shipments_ref') throw new KeyTaken('ref');
+        }
+        throw e;
+      }
+    },
+    byId: (accountId, id) =>
+      first<ShipmentRecord>(sql, `${SELECT} WHERE s.id = $1 AND s.account_id = $2${locked}`, [id, accountId]),
+    byCode: (accountId, code) =>
+      first<ShipmentRecord>(sql, `${SELECT} WHERE s.code = $1 AND s.account_id = $2${locked}`, [code, accountId]),
+    byRef: (accountId, ref) =>
+      first<{ id: number; code: string }>(sql, 'SELECT id, code FROM shipments WHERE account_id = $1 AND ref = $2', [
+        accountId,
+        ref,
+      ]),
+    accountOfCode: async (code) =>
+      (await first<{ account_id: number }>(sql, 'SELECT account_id FROM shipments WHERE code = $1', [code]))
+        ?.account_id,
+    children: (parentId) =>
+      rows<ShipmentRecord>(sql, `${SELECT} WHERE s.parent_id = $1 ORDER BY s.number${locked}`, [parentId]),
+    async setStatus(id: number, status: Status, subStatus: SubStatus | null, now: number) {
+      await sql.query('UPDATE shipments SET status = $1, sub_status = $2, updated_at = $3 WHERE id = $4', [
+        status,
+        subStatus,
+        now,
+        id,
+      ]);
+    },
+    async countPackage(parentId, now) {
+      await sql.query('UPDATE shipments SET packages = packages + 1, updated_at = $1 WHERE id = $2', [now, parentId]);
+    },
+    async markLabelled(id, now) {
+      await sql.query('UPDATE shipments SET labelled_at = coalesce(labelled_at, $1), updated_at = $1 WHERE id = $2', [
+        now,
+        id,
+      ]);
+    },
+    async search(f) {
+      const args: unknown[] = [f.accountId];
+      const where = `s.account_id = $1${conditions(f, args)}`;
+      const dir = f.newestFirst ? 'DESC' : 'ASC';
+      const page = await rows<ShipmentRecord>(
+        sql,
+        `${SELECT} WHERE ${where} ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+        [...args, f.limit, f.offset],
+      );
+      let total: number;
+      if (byStatusOnly(f)) {
+        const counted: unknown[] = [f.accountId];
+        let filter = '';
+        if (f.status !== undefined) filter += ` AND status = $${counted.push(f.status)}`;
+        if (f.statusIn) filter += ` AND status = ANY($${counted.push(f.statusIn)})`;
+        total = Number(
+          (
+            await first<{ n: number }>(
+              sql,
+              `SELECT coalesce(sum(n), 0) AS n FROM shipment_counts WHERE account_id = $1${filter}`,
+              counted,
+            )
+          )?.n ?? 0,
+        );
+      } else total = (await first<{ n: number }>(sql, `SELECT count(*) AS n FROM shipments s WHERE ${where}`, args))!.n;
+      return { rows: page, total };
+    },
+  };
+}
