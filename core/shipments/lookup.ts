@@ -20,7 +20,9 @@ export function shipmentLookups(store: ShipmentStore) {
     /** `{id}` in a path: digits are the numeric id, anything else the code. */
     async resolve(accountId: number, idOrCode: string): Promise<ShipmentRecord> {
       if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
-      const row = await store.byId(accountId, Number(idOrCode));
+      // An id past the integers a store keeps names no shipment.
+      const id = Number(idOrCode);
+      const row = Number.isSafeInteger(id) ? await store.byId(accountId, id) : undefined;
       if (!row) throw notFound(`shipment ${idOrCode}`);
       return row;
     },

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { storeSql, storeTables } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { generateToken } from '../../core/auth/token-format.js';
@@ -139,21 +139,15 @@ describe('tokens and permissions over HTTP (station serve)', () => {
 
   it('stores only a hash of each token: no token text anywhere in the database files', async () => {
     const file = join(s.dataDir, 'station.db');
-    const db = new Database(file, { readonly: true });
-    try {
-      const rows = db.prepare('SELECT prefix, hash FROM tokens').all() as Array<{ prefix: string; hash: Buffer }>;
-      const hashes = rows.map((r) => r.hash.toString('hex'));
-      expect(hashes).toContain(createHash('sha256').update(full).digest('hex'));
-      for (const r of rows) expect(r.prefix).toMatch(/^sspat_[0-9A-Za-z]{6}$/);
-      // Every text column of every table: no secret part of any token.
-      const tables = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE TABLE%'")
-        .all() as Array<{ name: string }>;
-      const dump = tables.map((t) => JSON.stringify(db.prepare(`SELECT * FROM "${t.name}"`).all())).join('\n');
-      for (const t of [full, other]) expect(dump).not.toContain(t.slice(12, 46));
-    } finally {
-      db.close();
-    }
+    const rows = await storeSql<{ prefix: string; hash: Buffer }>(s, 'SELECT prefix, hash FROM tokens');
+    const hashes = rows.map((r) => r.hash.toString('hex'));
+    expect(hashes).toContain(createHash('sha256').update(full).digest('hex'));
+    for (const r of rows) expect(r.prefix).toMatch(/^sspat_[0-9A-Za-z]{6}$/);
+    // Every column of every table: no secret part of any token.
+    const dump: string[] = [];
+    for (const t of await storeTables(s)) dump.push(JSON.stringify(await storeSql(s, `SELECT * FROM "${t}"`)));
+    for (const t of [full, other]) expect(dump.join('\n')).not.toContain(t.slice(12, 46));
+    // On SQLite, the files themselves (PostgreSQL's are the server's).
     for (const f of [file, `${file}-wal`].filter(existsSync)) {
       const bytes = readFileSync(f).toString('latin1');
       for (const t of [full, other]) expect(bytes).not.toContain(t.slice(12, 46));

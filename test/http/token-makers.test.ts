@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { migrations } from '../../core/engines/sqlite/migrations/index.js';
@@ -52,9 +53,7 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
     expect(list.find((t) => t.id === grandchild.id)!.revoked_at).not.toBeNull();
 
     // A revocation made behind the service's back (another tool on the store) still ends the tokens made below it.
-    const db = new Database(join(s.dataDir, 'station.db'));
-    db.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(clock.now().getTime(), root.info.id);
-    db.close();
+    await storeSql(s, 'UPDATE tokens SET revoked_at = ? WHERE id = ?', [clock.now().getTime(), root.info.id]);
     expect(await works(sibling.token)).toBe(401);
   });
 
@@ -67,9 +66,7 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
     const grandchild = await mint(child.token, ['shipments.read']);
     expect(await works(grandchild.token)).toBe(200);
     // Stretch the child's own expiry in the store: the walk up its makers still ends it with the root.
-    const db = new Database(join(s.dataDir, 'station.db'));
-    db.prepare('UPDATE tokens SET expires_at = NULL WHERE id IN (?, ?)').run(child.id, grandchild.id);
-    db.close();
+    await storeSql(s, 'UPDATE tokens SET expires_at = NULL WHERE id IN (?, ?)', [child.id, grandchild.id]);
     clock.set(new Date(Date.now() + 2 * DAY + 60_000));
     const r = await s.request('GET', '/shipments', { token: grandchild.token });
     expectProblem(r, 401, 'unauthenticated');
