@@ -24,6 +24,7 @@ const shared = {
 export default defineConfig({
   test: {
     ...shared,
+    globalSetup: ['test/helpers/postgres-global.ts'],
     projects: [
       {
         test: {

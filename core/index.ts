@@ -21,6 +21,8 @@ export interface CoreOptions {
   store?: string | undefined;
   clock?: Clock;
   env?: Record<string, string | undefined>;
+  /** The station's site (`--site`, `STATION_SITE`): it prints the jobs of that site's printers. */
+  site?: string | undefined;
   /** Run the print queue's worker in this process (the service and the desk do; one-shot CLI commands do not). */
   printQueue?: boolean;
   /** Told when the store is upgraded at open, before the (possibly long) work starts. */
@@ -112,6 +114,7 @@ export function internalError(requestId: string): DomainError {
 export async function createCore({
   dataDir,
   store,
+  site,
   clock = systemClock,
   env = process.env,
   printQueue = true,
@@ -129,6 +132,7 @@ export async function createCore({
       clock,
       dataDir,
       env,
+      ...(site ? { site } : {}),
       onError: (err) => log.error({ err }, 'print queue: the store failed under a job'),
     });
   } catch (e) {

@@ -27,13 +27,22 @@ export interface ServiceOptions {
   env?: Record<string, string | undefined>;
   /** Told of failures in the background (the print queue's worker). */
   onError?: (err: unknown) => void;
+  /** The station's site (`station serve --site`): the printers whose jobs it prints. */
+  site?: string;
 }
 
 /**
  * The composition root of the domain: every service built once, over the engine's stores and the same clock.
  * Services see only their features' store interfaces; which engine is behind them is decided by the caller.
  */
-export async function createServices({ engine, clock, dataDir, env = process.env, onError }: ServiceOptions) {
+export async function createServices({
+  engine,
+  clock,
+  dataDir,
+  env = process.env,
+  onError,
+  site = DEFAULT_SITE,
+}: ServiceOptions) {
   const settings = createSettings(engine, env);
   const timeZone = settings.timeZone;
   const tracking = createTracking(clock, engine.stores.events);
@@ -69,9 +78,13 @@ export async function createServices({ engine, clock, dataDir, env = process.env
       labels,
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
+      site,
       ...(onError ? { onError } : {}),
     }),
   };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** The site of a station that names none, and of the printers configured before sites. */
+export const DEFAULT_SITE = 'main';

@@ -41,6 +41,7 @@ export async function withCore<T>(place: Place, fn: (core: Core) => T | Promise<
   const core = await createCore({
     dataDir: resolveDataDir(place.data),
     store: storeOf(place),
+    site: process.env.STATION_SITE || undefined,
     printQueue: false,
     onUpgrade: tellUpgrade,
   });

@@ -28,6 +28,7 @@ export function buildCli(): Command {
     .description('run the service headless and serve the desk UI to a browser')
     .addOption(dataOption())
     .addOption(storeOption())
+    .option('--site <name>', 'the site this station prints for: its printers’ jobs (default: $STATION_SITE, else main)')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intArg(0, 65535), 8787)
     .option('--tls-cert <file>', 'TLS certificate (PEM), required off loopback')
@@ -48,6 +49,7 @@ export function buildCli(): Command {
       async (o: {
         data?: string;
         store?: string;
+        site?: string;
         host: string;
         port: number;
         tlsCert?: string;
@@ -58,7 +60,12 @@ export function buildCli(): Command {
       }) => {
         // Fastify is loaded for `serve` alone, so that short commands start quickly.
         const { listen } = await import('../http/listen.js');
-        const core = await createCore({ dataDir: resolveDataDir(o.data), store: storeOf(o), onUpgrade: tellUpgrade });
+        const core = await createCore({
+          dataDir: resolveDataDir(o.data),
+          store: storeOf(o),
+          site: o.site || process.env.STATION_SITE || undefined,
+          onUpgrade: tellUpgrade,
+        });
         let app;
         try {
           ({ app } = await listen(core, {

@@ -113,6 +113,7 @@ export function registerPrintingCommands(program: Command): void {
     .option('--gap-mm <n>', 'TSPL label gap', numberArg)
     .option('--no-status-ack', 'raw drivers: the printer never answers status requests')
     .addOption(new Option('--raw <driver>', 'file driver: write this raw job instead of the PDF').choices(RAW_DRIVERS))
+    .option('--site <name>', 'the site whose stations print its jobs (default: $STATION_SITE, else main)')
     .action((name: string, o: Record<string, unknown> & { data?: string; account: string }) => {
       const settings: PrinterSettings = {
         ...(o.dpi !== undefined ? { dpi: o.dpi as Dpi } : {}),
@@ -132,6 +133,7 @@ export function registerPrintingCommands(program: Command): void {
             connection: o.connection as string,
             settings,
             ...(o.defaultFor ? { default_for: o.defaultFor as 'PDF_A7' | 'PDF_A4' } : {}),
+            ...(o.site ? { site: o.site as string } : {}),
           },
         });
         console.log(`${p.name}\t${p.driver}\t${p.connection}`);

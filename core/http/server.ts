@@ -101,7 +101,9 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
 
   app.setErrorHandler((err, req, reply) => {
     let e = toDomainError(err);
-    if (e.status >= 500 && e.extra?.request_id === undefined) {
+    // The store out of reach is said as such (503, Retry-After): the client should wait, not report a bug.
+    if (e.code === 'unavailable') req.log.warn({ err, request_id: req.id }, 'the store is out of reach');
+    else if (e.status >= 500 && e.extra?.request_id === undefined) {
       req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
       e = internalError(req.id);
     }

@@ -21,6 +21,7 @@ export function printerView(r: PrinterRecord): PrinterT {
     connection: r.connection,
     settings: r.settings,
     default_for: r.default_for,
+    site: r.site,
     created_at: isoOrNull(r.created_at)!,
     updated_at: isoOrNull(r.updated_at)!,
   };
@@ -55,11 +56,12 @@ export const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | 
  * What is stored of a printer's configuration. A file printer configured through the API is held to the folder
  * its connection resolves to now (places.ts checked it); the owner's are not held.
  */
-const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy): PrinterValues => ({
+const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy, site: string): PrinterValues => ({
   ...body,
   settings: body.settings ?? {},
   default_for: body.default_for ?? null,
   folder_real: body.driver === 'file' && !by.owner ? realPath(body.connection) : null,
+  site: body.site ?? site,
 });
 
 function checkPrinter(
@@ -86,9 +88,15 @@ export async function printerNamed(store: PrintStore, accountId: number, name: s
 
 /**
  * An account's printers: configured through the API (held to the places the owner allows, `places`) or by the
- * owner, tested, asked for their status, discovered on the system.
+ * owner, tested, asked for their status, discovered on the system. A printer belongs to a site (`site`, the
+ * station's own unless the request names another): that site's stations print its jobs.
  */
-export function createPrinters(db: UnitOfWork<{ printing: PrintStore }>, clock: Clock, places: PrinterPlaces) {
+export function createPrinters(
+  db: UnitOfWork<{ printing: PrintStore }>,
+  clock: Clock,
+  places: PrinterPlaces,
+  site: string,
+) {
   const now = () => clock.now().getTime();
   const store = db.stores.printing;
 
@@ -100,7 +108,7 @@ export function createPrinters(db: UnitOfWork<{ printing: PrintStore }>, clock: 
       checkPrinter(body, by.owner ? null : places);
       // GET /printers/discover would shadow a printer of that name.
       if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
-      const values = valuesOf(body, by);
+      const values = valuesOf(body, by, site);
       return db.transaction(async (tx) => {
         if (await tx.printing.printer(accountId, body.name))
           throw fieldError('/name', `is already used by another printer`);
@@ -111,9 +119,9 @@ export function createPrinters(db: UnitOfWork<{ printing: PrintStore }>, clock: 
 
     updatePrinter(accountId: number, name: string, body: PrinterUpdateT, by: ConfiguredBy = {}): Promise<PrinterT> {
       checkPrinter(body, by.owner ? null : places);
-      const values = valuesOf(body, by);
       return db.transaction(async (tx) => {
-        await printerNamed(tx.printing, accountId, name);
+        // A printer stays at its site unless the change names another.
+        const values = valuesOf(body, by, (await printerNamed(tx.printing, accountId, name)).site);
         await tx.printing.savePrinter(accountId, name, values, now(), true);
         return printerView((await tx.printing.printer(accountId, name))!);
       });

@@ -8,6 +8,8 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 20, baseDelayMs: 500, m
 
 export interface QueueDeps extends Pick<JobWorker, 'db' | 'clock' | 'drivers' | 'labelsFor' | 'retry'> {
   wallNow?: JobWorker['wallNow'];
+  /** The site this worker prints for: the jobs of that site's printers only. */
+  site: string;
   /** Told when the store fails under the worker; the job is taken up again when its lease runs out. */
   onError?: (err: unknown) => void;
 }
@@ -66,7 +68,7 @@ export function createPrintQueue(deps: QueueDeps) {
       const claimed = await db.transaction(async (tx) => {
         if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
         if (only !== null && busy.size) return undefined;
-        const job = await tx.printing.claim(owner, t, t + LEASE_MS, [...busy.keys()], now(), only);
+        const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
         // Claimed through its printer, which cannot be removed while it holds jobs.
         return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
       });
@@ -94,7 +96,7 @@ export function createPrintQueue(deps: QueueDeps) {
       }
       let due: number | null = null;
       try {
-        due = await db.stores.printing.nextDue([...busy.keys()]);
+        due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
       } catch (err) {
         failed(err);
       }

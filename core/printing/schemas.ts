@@ -61,6 +61,15 @@ const printerFields = {
   default_for: Type.Optional(
     Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another')),
   ),
+  site: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+      description: "The site whose stations print its jobs (`station serve --site`); default: the station's own site",
+      'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+    }),
+  ),
 };
 
 export const PrinterCreate = Type.Object({ name: PrinterName, ...printerFields }, { additionalProperties: false });
@@ -73,6 +82,7 @@ export const Printer = Type.Object({
   connection: Type.String(),
   settings: PrinterSettings,
   default_for: Nullable(StringEnum(LABEL_FORMATS)),
+  site: Type.String({ description: 'The site whose stations print its jobs' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

@@ -33,6 +33,8 @@ export interface PrintingDeps {
    * (STATION_PRINTER_PORTS, STATION_FILE_PRINTER_ROOTS; see places.ts).
    */
   places: PrinterPlaces;
+  /** The station's site: its printers' jobs are the ones this station prints, and new printers belong to it. */
+  site: string;
   onError?: (err: unknown) => void;
 }
 
@@ -58,12 +60,13 @@ export function createPrintingService(deps: PrintingDeps) {
     drivers,
     labelsFor,
     retry: deps.retry,
+    site: deps.site,
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
 
   return {
     queue,
-    ...createPrinters(deps.db, deps.clock, deps.places),
+    ...createPrinters(deps.db, deps.clock, deps.places, deps.site),
     ...createPrintJobs(deps.db, deps.clock, labels, queue),
 
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */

@@ -13,6 +13,8 @@ export interface PrinterRecord {
   answers_status: boolean | null;
   /** A file printer's folder as resolved when it was checked against the allowed roots. */
   folder_real: string | null;
+  /** The site whose stations print its jobs. */
+  site: string;
   created_at: number;
   updated_at: number;
 }
@@ -53,6 +55,7 @@ export interface PrinterValues {
   default_for: LabelFormat | null;
   /** See PrinterRecord: set when a file printer's folder was checked against the allowed roots. */
   folder_real?: string | null;
+  site: string;
 }
 
 export interface NewJob {
@@ -103,18 +106,20 @@ export interface PrintStore {
   expireInDoubt(wall: number, stamp: number): Promise<number>;
   /**
    * Claims the next job this worker may run: queued and due, or printing under a lease that ran out with no label
-   * in doubt. Jobs of a connection in `busy` wait their turn; `only` limits the claim to one job.
+   * in doubt. Only jobs of the worker's `site`'s printers; jobs of a connection in `busy` wait their turn; `only`
+   * limits the claim to one job, whatever its site (`station print` prints the job it submitted).
    */
   claim(
     owner: string,
+    site: string,
     wall: number,
     leaseUntil: number,
     busy: string[],
     stamp: number,
     only: number | null,
   ): Promise<JobRecord | undefined>;
-  /** When the next job that is not busy falls due (wall-clock ms), or null. */
-  nextDue(busy: string[]): Promise<number | null>;
+  /** When the next job of the site that is not busy falls due (wall-clock ms), or null. */
+  nextDue(site: string, busy: string[]): Promise<number | null>;
   /** The unit at `done` is about to leave: from now on it is in doubt until the printer confirms it. */
   sending(id: number, owner: string): Promise<boolean>;
   progress(id: number, owner: string, done: number, leaseUntil: number, now: number): Promise<boolean>;

@@ -32,7 +32,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startCluster(): Promise<string> {
+/** Starts a cluster that lives until `stop` (or this process's exit); its URL names the `postgres` database. */
+export async function startCluster(): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'station-pg-'));
   // initdb refuses to run as root: the cluster then belongs to the postgres user.
   const asRoot = userInfo().uid === 0;
@@ -70,19 +71,25 @@ async function startCluster(): Promise<string> {
     `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
     'start',
   ]);
-  process.on('exit', () => {
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     const args = ['-D', join(dir, 'data'), '-m', 'immediate', 'stop'];
     if (asRoot) spawnSync('runuser', ['-u', 'postgres', '--', join(BIN, 'pg_ctl'), ...args]);
     else spawnSync(join(BIN, 'pg_ctl'), args);
     rmSync(dir, { recursive: true, force: true });
-  });
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  };
+  process.on('exit', stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 /** The URL of a new, empty database for one test (or one suite). */
 export async function freshDatabase(): Promise<string> {
   if (postgresMissing) throw new Error(postgresMissing);
-  server ??= process.env.STATION_TEST_PG_URL ? Promise.resolve(process.env.STATION_TEST_PG_URL) : startCluster();
+  server ??= process.env.STATION_TEST_PG_URL
+    ? Promise.resolve(process.env.STATION_TEST_PG_URL)
+    : startCluster().then((c) => c.url);
   const admin = new URL(await server);
   const name = `station_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -52,6 +52,7 @@ describe('print queue', () => {
       labels,
       retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 },
       places: printerPlaces(dir, {}),
+      site: 'main',
     });
     p.queue.start();
     return p;

@@ -37,19 +37,29 @@ export function pgPrintStore(sql: Sql): PrintStore {
           accountId,
           v.default_for,
         ]);
-      const values = [accountId, name, v.driver, v.connection, v.settings, v.default_for, v.folder_real ?? null, now];
+      const values = [
+        accountId,
+        name,
+        v.driver,
+        v.connection,
+        v.settings,
+        v.default_for,
+        v.folder_real ?? null,
+        now,
+        v.site,
+      ];
       if (exists)
         // A new connection or settings may be another printer: what it answers is learned again.
         await sql.query(
-          `UPDATE printers SET driver = $3, connection = $4, settings = $5, default_for = $6, folder_real = $7,
+          `UPDATE printers SET driver = $3, connection = $4, settings = $5, default_for = $6, folder_real = $7, site = $9,
              answers_status = CASE WHEN connection = $4 AND settings = $5::jsonb THEN answers_status END, updated_at = $8
            WHERE account_id = $1 AND name = $2`,
           values,
         );
       else
         await sql.query(
-          `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+          `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, created_at,
+             updated_at, site) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
           values,
         );
     },
@@ -149,24 +159,24 @@ export function pgPrintStore(sql: Sql): PrintStore {
           [wall, stamp],
         )
       ).rowCount ?? 0,
-    claim: (owner, wall, leaseUntil, busy, stamp, only) =>
+    claim: (owner, site, wall, leaseUntil, busy, stamp, only) =>
       first<JobRecord>(
         sql,
         `UPDATE print_jobs SET state = 'printing', lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $3
          WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
            WHERE ((j.state = 'queued' AND j.next_attempt_at <= $4) OR (j.state = 'printing' AND j.lease_until < $4 AND NOT j.in_doubt))
-             AND ($5::bigint IS NULL OR j.id = $5) AND p.connection <> ALL($6::text[])
+             AND ($5::bigint IS NULL OR j.id = $5) AND p.connection <> ALL($6::text[]) AND (p.site = $7 OR $5::bigint IS NOT NULL)
            ORDER BY j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
          RETURNING *`,
-        [owner, leaseUntil, stamp, wall, only, busy],
+        [owner, leaseUntil, stamp, wall, only, busy, site],
       ),
-    nextDue: async (busy) =>
+    nextDue: async (site, busy) =>
       (await first<{ at: number | null }>(
         sql,
         `SELECT min(CASE j.state WHEN 'queued' THEN j.next_attempt_at ELSE j.lease_until END) AS at
          FROM print_jobs j JOIN printers p ON p.id = j.printer_id
-         WHERE j.state IN ('queued', 'printing') AND p.connection <> ALL($1::text[])`,
-        [busy],
+         WHERE j.state IN ('queued', 'printing') AND p.connection <> ALL($1::text[]) AND p.site = $2`,
+        [busy, site],
       ))!.at,
     sending: (id, owner) =>
       run(`UPDATE print_jobs SET in_doubt = true WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`, [
@@ -245,9 +255,9 @@ export function pgPrintStore(sql: Sql): PrintStore {
     },
     confirm: (id, unit, now, wall) =>
       run(
-        `UPDATE print_jobs SET done = least(total, done + $2),
-           state = CASE WHEN done + $2 >= total THEN 'done' ELSE 'queued' END,
-           finished_at = CASE WHEN done + $2 >= total THEN $3 END,
+        `UPDATE print_jobs SET done = least(total, done + $2::int),
+           state = CASE WHEN done + $2::int >= total THEN 'done' ELSE 'queued' END,
+           finished_at = CASE WHEN done + $2::int >= total THEN $3::bigint END,
            attempts = 0, last_error = NULL, next_attempt_at = $4, updated_at = $3 WHERE id = $1 AND state = 'unconfirmed'`,
         [id, unit, now, wall],
       ),

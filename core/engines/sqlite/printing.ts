@@ -48,13 +48,13 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
       'SELECT * FROM printers WHERE account_id = ? AND default_for = ?',
     ),
     insertPrinter: db.prepare(
-      `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, created_at, updated_at)
-       VALUES (@account_id, @name, @driver, @connection, @settings, @default_for, @folder_real, @now, @now)`,
+      `INSERT INTO printers (account_id, name, driver, connection, settings, default_for, folder_real, site, created_at, updated_at)
+       VALUES (@account_id, @name, @driver, @connection, @settings, @default_for, @folder_real, @site, @now, @now)`,
     ),
     // A new connection or settings may be another printer: what it answers is learned again.
     updatePrinter: db.prepare(
       `UPDATE printers SET driver = @driver, connection = @connection, settings = @settings, default_for = @default_for,
-       folder_real = @folder_real, answers_status = CASE WHEN connection = @connection AND settings = @settings THEN answers_status END,
+       folder_real = @folder_real, site = @site, answers_status = CASE WHEN connection = @connection AND settings = @settings THEN answers_status END,
        updated_at = @now WHERE account_id = @account_id AND name = @name`,
     ),
     answersStatus: db.prepare('UPDATE printers SET answers_status = @value WHERE id = @id'),
@@ -107,22 +107,30 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
      * doubt (its process died between labels). Jobs of a printer this worker is already busy with wait their turn.
      */
     claim: db.prepare<
-      { owner: string; now: number; lease_until: number; busy: string; stamp: number; only: number | null },
+      {
+        owner: string;
+        site: string;
+        now: number;
+        lease_until: number;
+        busy: string;
+        stamp: number;
+        only: number | null;
+      },
       JobRow
     >(
       `UPDATE print_jobs SET state = 'printing', lease_owner = @owner, lease_until = @lease_until,
          attempts = attempts + 1, updated_at = @stamp
        WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
          WHERE ((j.state = 'queued' AND j.next_attempt_at <= @now) OR (j.state = 'printing' AND j.lease_until < @now AND j.in_doubt = 0))
-           AND (@only IS NULL OR j.id = @only)
+           AND (@only IS NULL OR j.id = @only) AND (p.site = @site OR @only IS NOT NULL)
            AND p.connection NOT IN (SELECT value FROM json_each(@busy))
          ORDER BY j.id LIMIT 1)
        RETURNING *`,
     ),
-    nextDue: db.prepare<{ busy: string }, { at: number | null }>(
+    nextDue: db.prepare<{ site: string; busy: string }, { at: number | null }>(
       `SELECT min(CASE j.state WHEN 'queued' THEN j.next_attempt_at ELSE j.lease_until END) AS at
        FROM print_jobs j JOIN printers p ON p.id = j.printer_id
-       WHERE j.state IN ('queued', 'printing') AND p.connection NOT IN (SELECT value FROM json_each(@busy))`,
+       WHERE j.state IN ('queued', 'printing') AND p.site = @site AND p.connection NOT IN (SELECT value FROM json_each(@busy))`,
     ),
     sending: db.prepare(
       `UPDATE print_jobs SET in_doubt = 1 WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
@@ -202,6 +210,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
         settings: JSON.stringify(v.settings),
         default_for: v.default_for,
         folder_real: v.folder_real ?? null,
+        site: v.site,
         now,
       };
       (exists ? q.updatePrinter : q.insertPrinter).run(row);
@@ -251,9 +260,9 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     endLease: (owner: string) => q.endLease.run(owner).changes,
     /** `now` and `leaseUntil` are wall-clock ms (timers); `stamp` is the service clock's time for `updated_at`. */
     expireInDoubt: (now: number, stamp: number) => q.expireInDoubt.run({ now, stamp }).changes,
-    claim: (owner: string, now: number, leaseUntil: number, busy: string[], stamp: number, only: number | null) =>
-      jobOf(q.claim.get({ owner, now, lease_until: leaseUntil, busy: JSON.stringify(busy), stamp, only })),
-    nextDue: (busy: string[]) => q.nextDue.get({ busy: JSON.stringify(busy) })!.at,
+    claim: (owner, site, now, leaseUntil, busy, stamp, only) =>
+      jobOf(q.claim.get({ owner, site, now, lease_until: leaseUntil, busy: JSON.stringify(busy), stamp, only })),
+    nextDue: (site, busy) => q.nextDue.get({ site, busy: JSON.stringify(busy) })!.at,
     /** The unit at `done` is about to leave: from now on it is in doubt until the printer confirms it. */
     sending: (id: number, owner: string) => q.sending.run({ id, owner }).changes > 0,
     progress: (id: number, owner: string, done: number, leaseUntil: number, now: number) =>

@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Socket, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shipmentBody, uniqueRef } from '../helpers/fixtures.js';
+import { freshDatabase } from '../helpers/postgres.js';
+import { station, STATION_BIN } from '../helpers/station.js';
+import { storeSql } from '../helpers/store-sql.js';
+import { SINK_PORTS, startSink, type Sink } from '../print/sink.js';
+
+/**
+ * Several stations on one PostgreSQL database (issue 20): what SQLite's single writer hides must hold between
+ * processes that share nothing but the database. Runs in the PostgreSQL project (vitest.config.ts).
+ */
+
+interface Serve {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  err: () => string;
+}
+
+const live = new Set<ChildProcess>();
+const dirs: string[] = [];
+afterAll(() => {
+  for (const c of live) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'stations-'));
+  dirs.push(d);
+  return d;
+}
+
+function serve(store: string, args: string[] = [], env: Record<string, string> = {}): Promise<Serve> {
+  const child = spawn(
+    process.execPath,
+    [STATION_BIN, 'serve', '--port', '0', '--data', tempDir(), '--store', store, ...args],
+    {
+      env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINT_RETRY_MS: '50', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  live.add(child);
+  const exited = new Promise((r) => child.once('exit', r));
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`station did not start: ${out}${err}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child, exited, err: () => err });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`station exited with ${code}: ${out}${err}`));
+    });
+  });
+}
+
+async function api(s: Serve, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(s.url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/** An account and a token on the database, through the `station` command as an operator makes them. */
+async function tokenOn(store: string, account: string): Promise<string> {
+  const cli = (args: string[]) => station([...args, '--data', tempDir(), '--store', store]);
+  expect((await cli(['account', 'create', account])).code).toBe(0);
+  const t = await cli([
+    'token',
+    'create',
+    '--account',
+    account,
+    '--name',
+    't',
+    '--permissions',
+    'shipments.read,shipments.write,tokens.write',
+  ]);
+  expect(t.code, t.stderr).toBe(0);
+  return t.stdout.trim();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('two stations on one database', () => {
+  it('take 200 concurrent creates with 20 refs used 10 times each: exactly 20 created, the rest 409, no 500', async () => {
+    const store = await freshDatabase();
+    const [a, b] = await Promise.all([serve(store), serve(store)]);
+    const token = await tokenOn(store, 'acme');
+    const refs = Array.from({ length: 20 }, () => uniqueRef('CONC'));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        api(i % 2 ? a : b, token, 'POST', '/shipments', shipmentBody({ ref: refs[i % 20] })),
+      ),
+    );
+    const count = (status: number) => answers.filter((r) => r.status === status).length;
+    expect({ created: count(201), refused: count(409), other: answers.length - count(201) - count(409) }).toEqual({
+      created: 20,
+      refused: 180,
+      other: 0,
+    });
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.code).toBe('duplicate_ref');
+    // Every code is unique, and both stations see all 20.
+    const listed = await api(a, token, 'GET', '/shipments?size=100');
+    expect(listed.body.items).toBe(20);
+    expect(new Set(listed.body.data.map((s: { code: string }) => s.code)).size).toBe(20);
+    expect((await api(b, token, 'GET', '/shipments?size=100')).body.items).toBe(20);
+  }, 120_000);
+
+  it('number the packages of one parent 1..N when both stations add them at once', async () => {
+    const store = await freshDatabase();
+    const [a, b] = await Promise.all([serve(store), serve(store)]);
+    const token = await tokenOn(store, 'acme');
+    const parent = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;
+    const adds = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 ? a : b, token, 'POST', `/shipments/${parent.code}/packages`, {
+          ref: uniqueRef('PKG'),
+          origin: shipmentBody().origin,
+          dimensions: { height: 10, width: 10, length: 10, weight: 1 },
+        }),
+      ),
+    );
+    expect(adds.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(adds.map((r) => r.body.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await api(b, token, 'GET', `/shipments/${parent.code}`)).body.packages).toBe(20);
+  }, 120_000);
+
+  it('refuse a token revoked through the other station at its next request', async () => {
+    const store = await freshDatabase();
+    const [a, b] = await Promise.all([serve(store), serve(store)]);
+    const token = await tokenOn(store, 'acme');
+    const made = (await api(a, token, 'POST', '/tokens', { name: 'desk', permissions: ['shipments.read'] })).body;
+    expect((await api(b, made.token, 'GET', '/shipments')).status).toBe(200); // b remembers it now
+    expect((await api(a, token, 'POST', `/tokens/${made.id}/revoke`)).status).toBe(200);
+    const r = await api(b, made.token, 'GET', '/shipments');
+    expect(r.status).toBe(401);
+    expect(r.body.detail).toMatch(/revoked/);
+  }, 120_000);
+});
+
+describe('printing at a site with two stations', () => {
+  const CUT = Buffer.from([0x1d, 0x56, 0x00, 0x1b, 0x40]);
+  /** The whole labels the printer holds, by code (native ESC/POS: the code is in its Code 128 command). */
+  function labelsOf(sink: Sink): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const job of sink.jobs) {
+      // eslint-disable-next-line no-control-regex -- GS k: the ESC/POS Code 128 command that carries the code
+      const code = /\x1dkI.\{B([A-Z0-9]+)/.exec(job.toString('latin1'))?.[1];
+      if (code && job.includes(CUT)) out.set(code, (out.get(code) ?? 0) + 1);
+    }
+    return out;
+  }
+
+  for (const kill of [false, true])
+    it(`prints a 30-label job exactly once each${kill ? ', one station killed mid-job' : ''}; another site's station prints none`, async () => {
+      const store = await freshDatabase();
+      const sink = await startSink('escpos', 0, { answerDelayMs: 15 });
+      try {
+        const token = await tokenOn(store, 'acme');
+        const [north1, north2, south] = await Promise.all([
+          serve(store, ['--site', 'north'], { STATION_PRINTER_PORTS: SINK_PORTS }),
+          serve(store, ['--site', 'north'], { STATION_PRINTER_PORTS: SINK_PORTS }),
+          serve(store, ['--site', 'south'], { STATION_PRINTER_PORTS: SINK_PORTS }),
+        ]);
+        const printer = await api(north1, token, 'POST', '/printers', {
+          name: 'desk',
+          driver: 'escpos',
+          connection: sink.url,
+          settings: { native: true },
+          default_for: 'PDF_A7',
+        });
+        expect(printer.body.site).toBe('north');
+        const codes: string[] = [];
+        for (let i = 0; i < 30; i++)
+          codes.push((await api(south, token, 'POST', '/shipments', shipmentBody())).body.code);
+        const job = (await api(south, token, 'POST', '/print-jobs', { codes })).body;
+        await sink.waitForJobs(5, 30_000);
+        // The worker printing it, by its lease (host:pid:…): a station of the job's site, never the other site's.
+        const [lease] = await storeSql<{ lease_owner: string }>(
+          { dataDir: '', store },
+          'SELECT lease_owner FROM print_jobs WHERE id = ?',
+          [job.id],
+        );
+        const pid = Number(lease?.lease_owner.split(':')[1]);
+        expect([north1.child.pid, north2.child.pid]).toContain(pid);
+        const [holder, other] = pid === north1.child.pid ? [north1, north2] : [north2, north1];
+        if (kill) {
+          // The station printing it dies; the other of its site takes the rest (the label in doubt waits).
+          holder.child.kill('SIGKILL');
+          await holder.exited;
+          live.delete(holder.child);
+        }
+        const alive = kill ? other : holder;
+        let end: any;
+        for (let i = 0; i < 800; i++) {
+          end = (await api(alive, token, 'GET', `/print-jobs/${job.id}`)).body;
+          if (end.state === 'done') break;
+          if (end.state === 'unconfirmed') {
+            // The operator looks at the printer: the label in doubt is there whole, or it is not.
+            const printed = labelsOf(sink).has(codes[end.progress.done]!);
+            const answered = await api(
+              alive,
+              token,
+              'POST',
+              `/print-jobs/${job.id}/${printed ? 'confirm' : 'print-again'}`,
+            );
+            expect(answered.status, JSON.stringify(answered.body) + alive.err()).toBe(200);
+          }
+          await sleep(50);
+        }
+        expect(end).toMatchObject({ state: 'done', progress: { done: 30, total: 30 } });
+        const labels = labelsOf(sink);
+        expect([...labels.keys()].sort()).toEqual([...codes].sort());
+        expect([...labels.values()].filter((n) => n !== 1)).toEqual([]);
+      } finally {
+        await sink.stop();
+      }
+    }, 240_000);
+});
+
+describe('a lost database connection', () => {
+  /** A TCP relay to the database that the test can cut and restore, as a network or server outage would. */
+  async function relay(target: URL): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {
+    const sockets = new Set<Socket>();
+    let server: Server;
+    const open = (port: number) =>
+      new Promise<number>((resolve) => {
+        server = createServer((client) => {
+          const upstream = new Socket();
+          upstream.connect(Number(target.port), target.hostname);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('error', () => s.destroy());
+            s.on('close', () => sockets.delete(s));
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+      });
+    const port = await open(0);
+    const url = new URL(target);
+    url.port = String(port);
+    return {
+      url: url.toString(),
+      cut: () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => resolve());
+        }),
+      restore: async () => void (await open(port)),
+    };
+  }
+
+  it('is a 503 problem with Retry-After, never a crash, and the station reconnects', async () => {
+    const link = await relay(new URL(await freshDatabase()));
+    const s = await serve(link.url);
+    const token = await tokenOn(link.url, 'acme');
+    expect((await api(s, token, 'POST', '/shipments', shipmentBody())).status).toBe(201);
+    await link.cut();
+    const down = await api(s, token, 'GET', '/shipments');
+    expect(down.status, s.err()).toBe(503);
+    expect(down.body.code).toBe('unavailable');
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api(s, token, 'POST', '/shipments', shipmentBody())).status).toBe(503);
+    await link.restore();
+    const back = await api(s, token, 'GET', '/shipments');
+    expect(back.status).toBe(200);
+    expect(back.body.items).toBe(1);
+    expect(s.child.exitCode).toBeNull();
+  }, 120_000);
+});
