@@ -95,7 +95,7 @@ export interface Core {
   /** The file behind a token-free download secret (404 when unknown or expired). */
   openDownload(secret: string): Promise<string>;
   /** The label QR key set every station of this store publishes. */
-  jwks(): { keys: PublicJwk[] };
+  jwks(): Promise<{ keys: PublicJwk[] }>;
   /** A consistent copy of the store in `file` (SQLite's online backup); resolves to the pages copied. */
   backup(file: string): Promise<number>;
   printing: LocalPrinting;

@@ -9,7 +9,7 @@ import { printerPlaces } from './printing/places.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
 import { createPresetService } from './presets/service.js';
-import { createKeyStore, keysDir } from './qr/keys.js';
+import { createKeyStore } from './qr/keys.js';
 import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
@@ -52,8 +52,8 @@ export async function createServices({
   await offices.loadDefaultIfEmpty(resourcePath('offices.json'));
   const shipments = createShipmentService({ db: engine, clock, tracking, offices, timeZone });
   // Labels, QR tokens and manifests share the signing keys and the downloads; the signing key is made at first start.
-  const keys = createKeyStore(keysDir(dataDir), clock);
-  keys.ensureActive();
+  const keys = createKeyStore(engine.stores.signingKeys, clock);
+  await keys.ensureActive();
   const qr = createQrTokens(keys, clock);
   const downloads = createDownloads(engine, clock, dataDir);
   const labels = createLabelService({ db: engine, clock, offices, qr, downloads });

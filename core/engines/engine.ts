@@ -4,6 +4,7 @@ import type { ManifestStore } from '../manifests/store.js';
 import type { OfficeStore } from '../offices/store.js';
 import type { PresetStore } from '../presets/store.js';
 import type { PrintStore } from '../printing/store.js';
+import type { SigningKeyStore } from '../qr/store.js';
 import type { RateCardStore } from '../quote/store.js';
 import type { SenderStore } from '../senders/store.js';
 import type { ShipmentStore } from '../shipments/store.js';
@@ -24,6 +25,7 @@ export interface Stores {
   senders: SenderStore;
   presets: PresetStore;
   settings: SettingsStore;
+  signingKeys: SigningKeyStore;
 }
 
 /** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */

@@ -152,6 +152,26 @@ describe('two stations on one database', () => {
   }, 120_000);
 });
 
+describe('label QR keys on one database', () => {
+  it('are the same at every station: each publishes all of them, and a label of one scans at the other', async () => {
+    const store = await freshDatabase();
+    const [a, b] = await Promise.all([serve(store), serve(store)]);
+    const token = await tokenOn(store, 'acme');
+    const shipment = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;
+    const qr = (await api(a, token, 'GET', `/labels/qr?code=${shipment.code}`)).body.qr as string;
+    const jwks = async (s: Serve) => ((await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as any).keys;
+    expect(await jwks(b)).toEqual(await jwks(a));
+    expect((await api(b, token, 'GET', `/scan?value=${encodeURIComponent(qr)}`)).body).toMatchObject({
+      kind: 'shipment',
+      shipment: { code: shipment.code },
+    });
+    // A rotation through the database reaches both.
+    const rotated = await station(['keys', 'rotate', '--data', tempDir(), '--store', store]);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    for (const s of [a, b]) expect((await jwks(s)).map((k: { kid: string }) => k.kid)).toContain(rotated.stdout.trim());
+  }, 120_000);
+});
+
 describe('printing at a site with two stations', () => {
   const CUT = Buffer.from([0x1d, 0x56, 0x00, 0x1b, 0x40]);
   /** The whole labels the printer holds, by code (native ESC/POS: the code is in its Code 128 command). */

@@ -87,7 +87,7 @@ describe('QR token keys and station verify', () => {
 
   it('a retired key is no longer published and its tokens no longer verify; the signing key cannot be retired', async () => {
     const signing = kidOf(await qr())!;
-    expect(() => s.services!.keys.retire(signing)).toThrow(/rotate first/);
+    await expect(s.services!.keys.retire(signing)).rejects.toThrow(/rotate first/);
 
     expect((await s.cli(['keys', 'retire', kidOf(first)!])).code).toBe(0);
     expect((await jwks()).keys.map((k) => k.kid)).toEqual([signing]);

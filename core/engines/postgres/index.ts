@@ -15,6 +15,7 @@ import {
   pgRateCardStore,
   pgSenderStore,
   pgSettingsStore,
+  pgSigningKeyStore,
 } from './small-stores.js';
 import { sqlState, type Sql } from './sql.js';
 
@@ -89,6 +90,7 @@ function storesOn(sql: Sql): Stores {
     senders: pgSenderStore(sql),
     presets: pgPresetStore(sql),
     settings: pgSettingsStore(sql),
+    signingKeys: pgSigningKeyStore(sql),
   };
 }
 

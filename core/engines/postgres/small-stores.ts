@@ -5,6 +5,7 @@ import type { PresetStore } from '../../presets/store.js';
 import type { RateCardFileT } from '../../quote/ratecard-schema.js';
 import type { RateCardStore } from '../../quote/store.js';
 import type { SenderRecord, SenderStore } from '../../senders/store.js';
+import type { KeyRecord, SigningKeyStore } from '../../qr/store.js';
 import type { SettingsStore } from '../../station/store.js';
 import { first, rows, type Sql } from './sql.js';
 
@@ -215,6 +216,20 @@ export function pgSettingsStore(sql: Sql): SettingsStore {
       await sql.query(
         'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
         [key, value],
+      );
+    },
+  };
+}
+
+/** The label signing keys every station of the database signs with and publishes. */
+export function pgSigningKeyStore(sql: Sql): SigningKeyStore {
+  return {
+    all: () => rows<KeyRecord>(sql, 'SELECT kid, created_at, retired_at, jwk FROM signing_keys ORDER BY created_at, kid'),
+    async save(r) {
+      await sql.query(
+        `INSERT INTO signing_keys (kid, created_at, retired_at, jwk) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kid) DO UPDATE SET retired_at = excluded.retired_at`,
+        [r.kid, r.created_at, r.retired_at, r.jwk],
       );
     },
   };

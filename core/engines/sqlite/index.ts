@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DB_FILE } from '../../paths.js';
 import type { Engine, Stores } from '../engine.js';
 import type { Clock } from '../../clock.js';
+import { keyFiles, keysDir } from '../../qr/key-files.js';
 import { createAuthStore } from './auth.js';
 import { backupsToKeep, backupTo, createDailyBackups, markServed } from './backup.js';
 import { openDb, type Db, type UpgradeNotice } from './db.js';
@@ -18,10 +19,10 @@ import { createSettingsStore } from './settings.js';
 import { createShipmentStore } from './shipments.js';
 
 type AnyFn = (...args: never[]) => unknown;
-type SyncStores = { [K in keyof Stores]: Record<string, AnyFn> };
+type SyncStores = { [K in Exclude<keyof Stores, 'signingKeys'>]: Record<string, AnyFn> };
 
 /** Each store's functions made async: inside a transaction as they are, outside after `before` (waiting for one). */
-function asyncStores(stores: SyncStores, before?: () => Promise<void>): Stores {
+function asyncStores(stores: SyncStores, before?: () => Promise<void>): Omit<Stores, 'signingKeys'> {
   const out: Record<string, Record<string, AnyFn>> = {};
   for (const [name, store] of Object.entries(stores)) {
     const wrapped: Record<string, AnyFn> = {};
@@ -34,7 +35,7 @@ function asyncStores(stores: SyncStores, before?: () => Promise<void>): Stores {
         : async (...args: never[]) => fn(...args);
     out[name] = wrapped;
   }
-  return out as unknown as Stores;
+  return out as unknown as Omit<Stores, 'signingKeys'>;
 }
 
 export interface SqliteEngine extends Engine {
@@ -72,13 +73,15 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     presets: createPresetStore(db),
     settings: createSettingsStore(db),
   } as unknown as SyncStores;
-  commits = createGroupCommit<Stores>(db, asyncStores(sync));
+  // The signing keys stay files beside the store, so that `station verify` needs no database.
+  const signingKeys = keyFiles(keysDir(dataDir));
+  commits = createGroupCommit<Stores>(db, { ...asyncStores(sync), signingKeys });
   const group = commits;
   return {
     kind: 'sqlite',
     location: file,
     db,
-    stores: asyncStores(sync, idle),
+    stores: { ...asyncStores(sync, idle), signingKeys },
     transaction: (fn) => group.transaction(fn),
     background(onError) {
       const served = markServed(dataDir);
