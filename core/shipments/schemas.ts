@@ -22,7 +22,11 @@ export const ShipmentCreate = Type.Object(
     type: StringEnum(OPERATION_TYPES, 'Operation type'),
     method: Type.Optional(StringEnum(METHODS, 'Shipping method; STANDARD when absent')),
     office: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Pickup office id, for method PICKUP' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Pickup office id, for method PICKUP',
+      }),
     ),
     value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
     content: Type.Optional(Text({ description: 'Description of the contents' })),

@@ -224,7 +224,8 @@ export function pgSettingsStore(sql: Sql): SettingsStore {
 /** The label signing keys every station of the database signs with and publishes. */
 export function pgSigningKeyStore(sql: Sql): SigningKeyStore {
   return {
-    all: () => rows<KeyRecord>(sql, 'SELECT kid, created_at, retired_at, jwk FROM signing_keys ORDER BY created_at, kid'),
+    all: () =>
+      rows<KeyRecord>(sql, 'SELECT kid, created_at, retired_at, jwk FROM signing_keys ORDER BY created_at, kid'),
     async save(r) {
       await sql.query(
         `INSERT INTO signing_keys (kid, created_at, retired_at, jwk) VALUES ($1, $2, $3, $4)
