@@ -4,7 +4,7 @@ import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shipmentBody, uniqueRef } from '../helpers/fixtures.js';
+import { shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { station, STATION_BIN } from '../helpers/station.js';
 import { storeSql } from '../helpers/store-sql.js';
@@ -150,6 +150,63 @@ describe('two stations on one database', () => {
     expect(r.status).toBe(401);
     expect(r.body.detail).toMatch(/revoked/);
   }, 120_000);
+});
+
+describe('station migrate --to', () => {
+  it('moves a SQLite station of 10,000 shipments: its old tokens work and its old labels verify; a second time is refused', async () => {
+    const data = tempDir();
+    const local = await storeServices(data);
+    let token: string;
+    let qr: string;
+    let first: string;
+    try {
+      const { services } = local;
+      const account = (await services.auth.createAccount('acme')).id;
+      token = (
+        await services.auth.createToken({ account, name: 'old', permissions: ['shipments.read', 'shipments.write'] })
+      ).token;
+      const codes: string[] = [];
+      for (let i = 0; i < 10_000; i += 500)
+        codes.push(
+          ...(
+            await Promise.all(
+              Array.from({ length: 500 }, () => services.shipments.create(account, shipmentBody() as never)),
+            )
+          ).map((s) => s.code),
+        );
+      first = codes[0]!;
+      qr = await services.labels.qrToken(account, first);
+      await services.labels.issue(account, codes.slice(0, 3), { format: 'PDF_A7' }, null);
+      await services.printing.createPrinter(
+        account,
+        { name: 'desk', driver: 'file', connection: join(data, 'out') },
+        { owner: true },
+      );
+      await services.printing.submit(account, { codes: codes.slice(3, 6), printer: 'desk' });
+    } finally {
+      await local.close();
+    }
+    const store = await freshDatabase();
+    const moved = await station(['migrate', '--data', data, '--to', store]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toMatch(/10000 shipments, 1 tokens\) and 1 signing keys; counts checked/);
+    const again = await station(['migrate', '--data', data, '--to', store]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/not empty/);
+
+    const s = await serve(store);
+    const listed = await api(s, token, 'GET', '/shipments?size=1');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toBe(10_000);
+    expect((await api(s, token, 'GET', `/scan?value=${encodeURIComponent(qr)}`)).body).toMatchObject({
+      kind: 'shipment',
+      shipment: { code: first, labelled_at: expect.any(String) },
+    });
+    expect((await api(s, token, 'GET', '/print-jobs')).body.items).toBe(1);
+    // New shipments continue the ids, and the search finds the old ones by their words.
+    expect((await api(s, token, 'POST', '/shipments', shipmentBody())).body.id).toBe(10_001);
+    expect((await api(s, token, 'GET', `/shipments?q=${first}`)).body.items).toBe(1);
+  }, 300_000);
 });
 
 describe('label QR keys on one database', () => {
