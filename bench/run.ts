@@ -9,6 +9,7 @@ import { labelsSuite } from './labels.js';
 import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
 import { durabilitySuite } from './durability.js';
+import { postgresSuite } from './postgres.js';
 
 export interface BenchSuite {
   name: string;
@@ -26,6 +27,7 @@ const suites: BenchSuite[] = [
   labelsSuite,
   deskSuite,
   durabilitySuite,
+  postgresSuite,
 ];
 
 async function main(): Promise<void> {

@@ -223,7 +223,7 @@ export function shipment(r: Rng, i: number): ShipmentCreateT {
 }
 
 /** Realistic searches: what a desk clerk types. Each kind is reported on its own and all together. */
-function queries(r: Rng, count: number, samples: { refs: string[]; codes: string[] }) {
+export function queries(r: Rng, count: number, samples: { refs: string[]; codes: string[] }) {
   const kinds: Record<string, () => string> = {
     surname: () => r.pick(LAST),
     'first + surname': () => `${r.pick(FIRST)} ${r.pick(LAST)}`,
@@ -243,7 +243,7 @@ function queries(r: Rng, count: number, samples: { refs: string[]; codes: string
   });
 }
 
-function report(label: string, samples: number[]): void {
+export function report(label: string, samples: number[]): void {
   const s = summarize(samples);
   console.log(
     `${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`,

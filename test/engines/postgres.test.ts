@@ -107,11 +107,11 @@ describe('two stations on one database', () => {
       ),
     );
     const count = (status: number) => answers.filter((r) => r.status === status).length;
-    expect({ created: count(201), refused: count(409), other: answers.length - count(201) - count(409) }).toEqual({
-      created: 20,
-      refused: 180,
-      other: 0,
-    });
+    const others = answers.filter((r) => r.status !== 201 && r.status !== 409).map((r) => JSON.stringify(r.body));
+    expect(
+      { created: count(201), refused: count(409), other: answers.length - count(201) - count(409) },
+      others.slice(0, 3).join('\n'),
+    ).toEqual({ created: 20, refused: 180, other: 0 });
     for (const r of answers.filter((x) => x.status === 409)) expect(r.body.code).toBe('duplicate_ref');
     // Every code is unique, and both stations see all 20.
     const listed = await api(a, token, 'GET', '/shipments?size=100');

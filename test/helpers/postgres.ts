@@ -33,7 +33,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a cluster that lives until `stop` (or this process's exit); its URL names the `postgres` database. */
-export async function startCluster(): Promise<{ url: string; stop: () => void }> {
+export async function startCluster(opts: { fsync?: boolean } = {}): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'station-pg-'));
   // initdb refuses to run as root: the cluster then belongs to the postgres user.
   const asRoot = userInfo().uid === 0;
@@ -68,7 +68,7 @@ export async function startCluster(): Promise<{ url: string; stop: () => void }>
     join(dir, 'log'),
     '-w',
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=${opts.fsync ? 'on' : 'off'} -c max_connections=200`,
     'start',
   ]);
   let stopped = false;
@@ -84,13 +84,14 @@ export async function startCluster(): Promise<{ url: string; stop: () => void }>
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
-/** The URL of a new, empty database for one test (or one suite). */
-export async function freshDatabase(): Promise<string> {
+/** The URL of a new, empty database for one test (or one suite), on the cluster of `server` when given. */
+export async function freshDatabase(server_?: string): Promise<string> {
   if (postgresMissing) throw new Error(postgresMissing);
-  server ??= process.env.STATION_TEST_PG_URL
-    ? Promise.resolve(process.env.STATION_TEST_PG_URL)
-    : startCluster().then((c) => c.url);
-  const admin = new URL(await server);
+  if (!server_)
+    server ??= process.env.STATION_TEST_PG_URL
+      ? Promise.resolve(process.env.STATION_TEST_PG_URL)
+      : startCluster().then((c) => c.url);
+  const admin = new URL(server_ ?? (await server!));
   const name = `station_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();

@@ -22,7 +22,7 @@ import { sqlState, type Sql } from './sql.js';
 export interface PostgresOptions {
   clock: Clock;
   onUpgrade?: (message: string) => void;
-  /** Connections this station may hold at once (default 10). */
+  /** Connections this station may hold at once (default 20). */
   poolSize?: number;
 }
 
@@ -148,7 +148,9 @@ export interface PostgresEngine extends Engine {
  * PostgreSQL shares WAL flushes between concurrent commits by itself, so there is no group commit here.
  */
 export async function openPostgresEngine(url: string, opts: PostgresOptions): Promise<PostgresEngine> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types, connectionTimeoutMillis: 5000 });
+  // A burst of requests waits for a connection of the pool (creates take their time one after another); only a
+  // database that cannot be reached for this long is a 503.
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20, types, connectionTimeoutMillis: 20_000 });
   // An idle connection that breaks (the server restarted) is dropped by the pool; the next query opens another.
   pool.on('error', () => undefined);
   try {
