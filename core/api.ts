@@ -1,4 +1,5 @@
 import { authApi } from './auth/api.js';
+import { importApi } from './imports/api.js';
 import { labelApi } from './labels/api.js';
 import { manifestApi } from './manifests/api.js';
 import { officeApi } from './offices/api.js';
@@ -27,6 +28,7 @@ export const api = {
   ...senderApi,
   ...presetApi,
   ...scanApi,
+  ...importApi,
 };
 
 export type Api = typeof api;

@@ -1,4 +1,5 @@
 import { authOperations } from './auth/operations.js';
+import { importOperations } from './imports/operations.js';
 import { labelOperations } from './labels/operations.js';
 import { manifestOperations } from './manifests/operations.js';
 import { officeOperations } from './offices/operations.js';
@@ -24,6 +25,7 @@ export const operations: readonly Operation[] = [
   ...senderOperations,
   ...presetOperations,
   ...scanOperations,
+  ...importOperations,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

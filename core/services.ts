@@ -1,6 +1,8 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
 import { createLabelFeature } from './labels/compose.js';
+import { createImportService } from './imports/service.js';
+import { createMappingStore } from './imports/store.js';
 import { createOfficeDirectory } from './offices/directory.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
@@ -52,6 +54,8 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     offices,
     timeZone: settings.timeZone,
   });
+  const senders = createSenderService(db, clock, () => quotes.active().card.file.origin);
+  const presets = createPresetService(db, clock);
   return {
     db,
     clock,
@@ -67,8 +71,18 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     qr: labelFeature.qr,
     labels: labelFeature.labels,
     manifests: labelFeature.manifests,
-    senders: createSenderService(db, clock, () => quotes.active().card.file.origin),
-    presets: createPresetService(db, clock),
+    senders,
+    presets,
+    imports: createImportService({
+      clock,
+      mappings: createMappingStore(db),
+      shipments,
+      defaultSender: (accountId) => {
+        const { contact, address } = senders.list(accountId)[0]!;
+        return { contact, address };
+      },
+      presets: (accountId) => presets.list(accountId),
+    }),
     scan: createScanResolver(shipments, labelFeature.qr),
     printing: createPrintingService({
       db,

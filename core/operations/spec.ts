@@ -30,6 +30,8 @@ export interface OperationSpec<S extends InputSchemas = InputSchemas, O extends 
   output: O;
   /** Status code of a successful answer over HTTP; 200 when absent. */
   successStatus?: number;
+  /** The largest request this operation takes (body over HTTP, input over IPC), when larger than the usual 1 MiB. */
+  maxBodyBytes?: number;
 }
 
 // Specs of many shapes live in one table; only the typed helpers below look inside.
