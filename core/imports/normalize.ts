@@ -62,9 +62,18 @@ export function province(value: string, country: string): string {
   return provinceByKey.get(plain(value).replace(/^provincia de /, '')) ?? provinceByKey.get(plain(value)) ?? value;
 }
 
+/** Names looked up so far: a file repeats the same few countries, and a name lookup walks every country's names. */
+const countryOf = new Map<string, string | undefined>();
+
 /** A country by its ISO alpha-2 or alpha-3 code or its name in English, Spanish or Portuguese; undefined if none. */
 export function country(value: string): string | undefined {
-  const v = value.trim();
+  if (countryOf.has(value)) return countryOf.get(value);
+  const found = lookUpCountry(value.trim());
+  if (countryOf.size < 1000) countryOf.set(value, found);
+  return found;
+}
+
+function lookUpCountry(v: string): string | undefined {
   if (/^[A-Za-z]{2}$/.test(v) && COUNTRIES.has(v.toUpperCase())) return v.toUpperCase();
   if (/^[A-Za-z]{3}$/.test(v)) {
     const a2 = countries.alpha3ToAlpha2(v.toUpperCase());

@@ -3,7 +3,7 @@ import type { Platform } from '../schemas/codes.js';
 import type { PartyT } from '../schemas/common.js';
 import { ShipmentCreate, type ShipmentCreateT } from '../shipments/schemas.js';
 import { parse } from '../validation.js';
-import { bind, columnsOf, indexHeader, type Mapping, type Read, type Reader } from './mappings.js';
+import { bind, columnsOf, headerKey, indexHeader, type Mapping, type Read, type Reader } from './mappings.js';
 import { country as toCountry, number, phone as toPhone, province } from './normalize.js';
 import type { ImportField, ImportRowErrorT } from './schemas.js';
 
@@ -23,6 +23,10 @@ export interface OrderRows {
 /** A header row bound to a mapping: a reader per field, and the column each field is read from (for errors). */
 export interface Bound {
   readers: Map<ImportField, Reader>;
+  /** The positions of the header the mapping reads. */
+  columns: number[];
+  /** The readers of an order's own fields (not its ref, not its product lines), as a list walked for each row. */
+  orderFields: Array<[ImportField, Reader]>;
   columnOf: (field: ImportField) => string;
 }
 
@@ -31,8 +35,15 @@ export function bindMapping(mapping: Mapping, header: string[]): Bound {
   const readers = new Map<ImportField, Reader>();
   for (const [field, source] of Object.entries(mapping.fields) as Array<[ImportField, Mapping['fields'][ImportField]]>)
     if (source !== undefined) readers.set(field, bind(source, at, header));
+  const names = new Set(
+    Object.values(mapping.fields)
+      .flatMap((s) => columnsOf(s!).map((c) => c.replace(/#\d+$/, '')))
+      .map(headerKey),
+  );
   return {
     readers,
+    columns: header.flatMap((h, i) => (names.has(headerKey(h)) ? [i] : [])),
+    orderFields: [...readers].filter(([f]) => f !== 'ref' && f !== 'items.name' && f !== 'items.quantity'),
     columnOf: (field) => {
       const s = mapping.fields[field];
       return s === undefined ? '' : columnsOf(s)[0]!.replace(/#\d+$/, '');
@@ -71,10 +82,13 @@ export function gatherOrders(
       order = { ref: ref.value, row, values: new Map(), items: [] };
       byRef.set(ref.value, order);
     }
-    for (const [field, read] of bound.readers) {
-      if (field === 'ref' || field === 'items.name' || field === 'items.quantity' || order.values.has(field)) continue;
-      const got = read(cells);
-      if (got) order.values.set(field, { ...got, row });
+    for (const [field, read] of bound.orderFields) {
+      if (order.values.has(field)) continue;
+      const got = read(cells) as Got | undefined;
+      if (got) {
+        got.row = row;
+        order.values.set(field, got);
+      }
     }
     const name = itemName?.(cells);
     if (name) order.items.push({ name: name.value, quantity: itemQty?.(cells)?.value });
@@ -197,7 +211,8 @@ export function buildShipment(
   if (errors.length) return { errors };
   let shipment: ShipmentCreateT;
   try {
-    shipment = parse(ShipmentCreate, JSON.parse(JSON.stringify(body)));
+    // Members left undefined are absent to the schema, and to JSON when the shipment is stored.
+    shipment = parse(ShipmentCreate, body);
     check(shipment);
   } catch (e) {
     if (!(e instanceof DomainError) || !e.errors) throw e;

@@ -142,9 +142,15 @@ export function createImportService(deps: ImportServiceDeps) {
     const report = progress.start(accountId, body.import_id);
     try {
       const text = importText(body.text, body.encoding);
-      const table = body.format === 'json' ? readJson(text) : readCsv(text);
-      const { mapping, header, data } = resolve(accountId, body, table);
+      // A CSV's header row is among its first rows: the mapping is found there, then the whole file is read for the
+      // columns it uses.
+      const table = body.format === 'json' ? readJson(text) : readCsv(text, { to: 15 });
+      const { mapping, header, data: firstRows } = resolve(accountId, body, table);
       const bound = bindMapping(mapping, header);
+      const data =
+        body.format === 'json'
+          ? firstRows
+          : readCsv(text, { keep: bound.columns }).rows.slice(table.rows.length - firstRows.length);
       const box = boxOf(accountId, body.preset);
       const index = indexHeader(header);
       const sized = (['length', 'width', 'height'] as const).every((d) => {

@@ -34,8 +34,9 @@ export function detectDelimiter(text: string): string {
  * the operator's spreadsheet shows it (a quoted cell may span lines; it is still one row). csv-parse does the
  * quoting; a short or long line is kept as it is and judged by the columns it lacks.
  */
-export function readCsv(text: string): Table {
+export function readCsv(text: string, opts: { to?: number; keep?: readonly number[] } = {}): Table {
   let records: string[][];
+  const { keep } = opts;
   try {
     records = parseCsv(text, {
       delimiter: detectDelimiter(text),
@@ -43,6 +44,18 @@ export function readCsv(text: string): Table {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
+      ...(opts.to !== undefined ? { to: opts.to } : {}),
+      // Only the columns a mapping reads are kept (the others are let go as each record is read): a 45-column
+      // export holds a fraction of its cells in memory.
+      ...(keep
+        ? {
+            on_record: (record: string[]) => {
+              const kept: string[] = new Array<string>(record.length).fill('');
+              for (const i of keep) if (i < record.length) kept[i] = record[i]!;
+              return kept;
+            },
+          }
+        : {}),
     }) as string[][];
   } catch (e) {
     const err = e as Error & { lines?: number };
