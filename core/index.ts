@@ -157,6 +157,7 @@ export function createCore({
     execute: execute as Core['execute'],
     close: () => {
       services.printing.queue.stop();
+      services.scale.stop();
       indexing?.stop();
       daily?.stop();
       served?.release();

@@ -1,5 +1,6 @@
 import { authOperations } from './auth/operations.js';
 import { importOperations } from './imports/operations.js';
+import { scaleOperations } from './scale/operations.js';
 import { labelOperations } from './labels/operations.js';
 import { manifestOperations } from './manifests/operations.js';
 import { officeOperations } from './offices/operations.js';
@@ -26,6 +27,7 @@ export const operations: readonly Operation[] = [
   ...presetOperations,
   ...scanOperations,
   ...importOperations,
+  ...scaleOperations,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

@@ -10,6 +10,7 @@ import { printerPlaces } from './printing/places.js';
 import { createPresetService } from './presets/service.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
 import { createSettings } from './settings.js';
@@ -73,6 +74,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     manifests: labelFeature.manifests,
     senders,
     presets,
+    scale: createScaleService(db),
     imports: createImportService({
       clock,
       mappings: createMappingStore(db),

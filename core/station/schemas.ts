@@ -1,10 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/common.js';
+import { Nullable, StringEnum } from '../schemas/common.js';
+import { ScaleConfig } from '../scale/schemas.js';
 
 export const StationSettings = Type.Object({
   time_zone: Type.String({
     description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
   }),
+  /** The bench scale: its device and protocol (null: none); GET /scale reads it. */
+  scale: Nullable(ScaleConfig),
 });
 
 export const StationSettingsUpdate = Type.Object(
@@ -12,6 +15,7 @@ export const StationSettingsUpdate = Type.Object(
     time_zone: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
     ),
+    scale: Type.Optional(Nullable(ScaleConfig)),
   },
   { additionalProperties: false },
 );
