@@ -38,7 +38,7 @@ export const importApi = defineSpecs({
       'The import sent with this `import_id` by this account, while it runs and ten minutes after: its phase and counts.',
     tags,
     permission: 'shipments.write',
-    http: { method: 'GET', path: '/shipments/import/:import_id' },
+    http: { method: 'GET', path: '/imports/:import_id' },
     input: { params: ImportProgressParams },
     output: ImportProgress,
   },

@@ -138,7 +138,7 @@ export const ShipmentImport = Type.Object(
     import_id: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z0-9_-]{8,64}$',
-        description: 'A name the caller chooses to follow this import’s progress at GET /shipments/import/{import_id}',
+        description: 'A name the caller chooses to follow this import’s progress at GET /imports/{import_id}',
         'x-error': 'must be 8 to 64 letters, digits, _ or -',
       }),
     ),

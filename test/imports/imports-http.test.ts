@@ -229,7 +229,7 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
     const r = await post({ text, format: 'csv', preset: 'm', import_id: 'desk-import-0001' });
     expect(r.status, r.text.slice(0, 300)).toBe(200);
     expect(r.body.created).toHaveLength(2600);
-    const p = await s.request('GET', '/shipments/import/desk-import-0001', { token });
+    const p = await s.request('GET', '/imports/desk-import-0001', { token });
     expect(p.body).toEqual({
       import_id: 'desk-import-0001',
       phase: 'done',
@@ -240,7 +240,7 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
       errors: 0,
     });
     const rival = directAccount(s, 'otra', RW).token;
-    expect((await s.request('GET', '/shipments/import/desk-import-0001', { token: rival })).status).toBe(404);
+    expect((await s.request('GET', '/imports/desk-import-0001', { token: rival })).status).toBe(404);
   });
 
   it('needs shipments.write', async () => {
