@@ -154,7 +154,7 @@ export function createCore({
     log,
     operation,
     authorize,
-    execute: execute as Core['execute'],
+    execute,
     close: () => {
       services.printing.queue.stop();
       services.scale.stop();

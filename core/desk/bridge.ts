@@ -33,7 +33,7 @@ export function parseBridgeCall(raw: unknown): BridgeCall {
   const limit = (api[r.op as OpName] as AnySpec).maxBodyBytes ?? MAX_INPUT_CHARS;
   if (JSON.stringify(r.input).length > limit)
     throw new DomainError('payload_too_large', `the input is larger than ${Math.round(limit / 1024 / 1024)} MiB`);
-  return { op: r.op as OpName, input: r.input as BridgeCall['input'] };
+  return { op: r.op as OpName, input: r.input };
 }
 
 /**
