@@ -27,7 +27,7 @@ async function serve(dataDir: string): Promise<{ child: ChildProcess; url: strin
   });
   const url = await new Promise<string>((res, rej) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (\S+)/.exec(out);
       if (m) res(m[1]!);

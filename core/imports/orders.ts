@@ -1,4 +1,4 @@
-import { DomainError, type FieldError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Platform } from '../schemas/codes.js';
 import type { PartyT } from '../schemas/common.js';
 import { ShipmentCreate, type ShipmentCreateT } from '../shipments/schemas.js';
@@ -37,7 +37,7 @@ export function bindMapping(mapping: Mapping, header: string[]): Bound {
     if (source !== undefined) readers.set(field, bind(source, at, header));
   const names = new Set(
     Object.values(mapping.fields)
-      .flatMap((s) => columnsOf(s!).map((c) => c.replace(/#\d+$/, '')))
+      .flatMap((s) => columnsOf(s).map((c) => c.replace(/#\d+$/, '')))
       .map(headerKey),
   );
   return {
@@ -216,7 +216,7 @@ export function buildShipment(
     check(shipment);
   } catch (e) {
     if (!(e instanceof DomainError) || !e.errors) throw e;
-    for (const fe of e.errors as FieldError[])
+    for (const fe of e.errors)
       // The origin is the station's own sender: an error there is the sender's, not the file's.
       errors.push(
         fe.path.startsWith('/origin')

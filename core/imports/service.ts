@@ -103,7 +103,7 @@ export function createImportService(deps: ImportServiceDeps) {
       if (mapping.strict) {
         const index = indexHeader(header);
         const missing = Object.values(mapping.fields)
-          .flatMap((s) => columnsOf(s!))
+          .flatMap((s) => columnsOf(s))
           .filter((c) => !hasColumn(index, c));
         if (missing.length)
           throw fieldError('/text', `lacks the columns of mapping ${mapping.name}: ${missing.join(', ')}`);
@@ -176,7 +176,7 @@ export function createImportService(deps: ImportServiceDeps) {
       const ready: Array<{ order: OrderRows; shipment: ShipmentCreateT }> = [];
       for (let i = 0; i < orders.length; i += CHUNK) {
         for (const order of orders.slice(i, i + CHUNK)) {
-          const built = buildShipment(order, ctx, deps.shipments.check);
+          const built = buildShipment(order, ctx, (s) => deps.shipments.check(s));
           if ('errors' in built) errors.push(...built.errors);
           else ready.push({ order, shipment: built.shipment });
         }

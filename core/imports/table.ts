@@ -71,7 +71,11 @@ function flatten(value: unknown, prefix: string, out: Record<string, string>): v
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
     return;
   }
-  out[prefix] = Array.isArray(value) ? value.join(', ') : String(value);
+  out[prefix] = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 }
 
 /**

@@ -63,8 +63,8 @@ export const REQUEST: Record<SerialProtocol, string | null> = {
 };
 
 /** Where a frame ends: NCI's ETX, a line break for the others. */
-const FRAME_END: Record<SerialProtocol, RegExp> = {
-  nci: /\x03/,
+const FRAME_END: Record<SerialProtocol, string | RegExp> = {
+  nci: '\x03',
   'mt-sics': /\r?\n/,
   continuous: /\r?\n/,
 };

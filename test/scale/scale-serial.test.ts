@@ -101,7 +101,7 @@ describe('a station without the native scale packages', () => {
 
   beforeAll(async () => {
     s = await startStation({
-      env: { NODE_OPTIONS: `--import ${new URL('./without-native.mjs', import.meta.url).pathname}` },
+      env: { NODE_OPTIONS: `--import ${new URL('./without-native.js', import.meta.url).pathname}` },
     });
     admin = directAccount(s, 'lead', ['shipments.read', 'station.admin']).token;
   });

@@ -57,30 +57,31 @@ export function ImportView() {
   // The box of every order: the first preset until the operator picks another (or none).
   const box = preset ?? presets.data?.[0]?.key ?? '';
 
-  const body = (f: Chosen, dryRun: boolean, importId?: string): ImportBody => ({
+  const body = (f: Chosen, dryRun: boolean, choice = { mapping, box }, importId?: string): ImportBody => ({
     text: f.text,
     encoding: 'base64',
     format: f.format,
-    ...(mapping ? { mapping } : {}),
-    ...(box ? { preset: box } : {}),
+    ...(choice.mapping ? { mapping: choice.mapping } : {}),
+    ...(choice.box ? { preset: choice.box } : {}),
     dry_run: dryRun,
     ...(importId ? { import_id: importId } : {}),
   });
 
-  async function check(f: Chosen) {
+  async function check(f: Chosen, choice = { mapping, box }) {
     setStep({ kind: 'checking' });
     try {
-      setStep({ kind: 'preview', result: await run.mutateAsync(body(f, true)) });
+      setStep({ kind: 'preview', result: await run.mutateAsync(body(f, true, choice)) });
     } catch (error) {
       setStep({ kind: 'refused', error });
     }
   }
 
-  // A change of mapping or box is checked again at once.
-  useEffect(() => {
-    if (file && (step.kind === 'preview' || step.kind === 'refused')) void check(file);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only these choices start a new check
-  }, [mapping, box]);
+  /** Another mapping or box: the chosen file is checked again at once. */
+  function rechoose(choice: { mapping: string; box: string }) {
+    setMapping(choice.mapping);
+    setPreset(choice.box);
+    if (file && step.kind !== 'importing') void check(file, choice);
+  }
 
   useEffect(() => {
     if (step.kind === 'preview') importButton.current?.focus();
@@ -99,7 +100,7 @@ export function ImportView() {
     const id = newImportId();
     setStep({ kind: 'importing', id, orders: step.result.orders });
     try {
-      setStep({ kind: 'done', result: await run.mutateAsync(body(file, false, id)) });
+      setStep({ kind: 'done', result: await run.mutateAsync(body(file, false, { mapping, box }, id)) });
     } catch (error) {
       setStep({ kind: 'refused', error });
     }
@@ -150,7 +151,7 @@ export function ImportView() {
             path="/mapping"
             errors={{}}
             value={mapping}
-            onChange={(e) => setMapping(e.target.value)}
+            onChange={(e) => rechoose({ mapping: e.target.value, box })}
           >
             <option value="">{t('import.guess')}</option>
             {mappings.data?.builtin.map((m) => (
@@ -169,7 +170,7 @@ export function ImportView() {
             path="/preset"
             errors={{}}
             value={box}
-            onChange={(e) => setPreset(e.target.value)}
+            onChange={(e) => rechoose({ mapping, box: e.target.value })}
           >
             <option value="">{t('import.noBox')}</option>
             {presets.data?.map((p) => (

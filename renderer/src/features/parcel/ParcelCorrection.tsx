@@ -39,7 +39,7 @@ export function ParcelCorrection({
     const dimensions: Partial<Record<Side, number>> = {};
     for (const k of SIDES) {
       const v = num(sides[k]);
-      if (v !== initial[k]) dimensions[k] = v as number;
+      if (v !== initial[k]) dimensions[k] = v;
     }
     onChange(Object.keys(dimensions).length ? { dimensions } : null);
   }, [sides, initial, onChange]);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
@@ -18,26 +18,24 @@ const BAUDS = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
  * reading so that the operator sees at once whether it answers.
  */
 export function ScaleSettings() {
+  const settings = useStationSettings();
+  const saved = settings.data?.scale ?? null;
+  // The form starts from the saved setting, and starts again when another one is saved.
+  return <ScaleForm key={JSON.stringify(saved)} saved={saved} />;
+}
+
+function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const settings = useStationSettings();
   const save = useSaveStationSettings();
   const reading = useScaleReading().data;
   const [finding, setFinding] = useState(false);
   const found = useScaleDevices(finding);
-  const [device, setDevice] = useState('');
-  const [protocol, setProtocol] = useState<ScaleSetting['protocol']>('nci');
-  const [baud, setBaud] = useState('');
+  const [device, setDevice] = useState(saved?.device ?? '');
+  const [protocol, setProtocol] = useState<ScaleSetting['protocol']>(saved?.protocol ?? 'nci');
+  const [baud, setBaud] = useState(saved?.baud_rate ? String(saved.baud_rate) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    const s = settings.data?.scale;
-    if (!s) return;
-    setDevice(s.device);
-    setProtocol(s.protocol);
-    setBaud(s.baud_rate ? String(s.baud_rate) : '');
-  }, [settings.data]);
 
   async function store(scale: ScaleSetting | null) {
     try {
@@ -54,7 +52,7 @@ export function ScaleSettings() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    void store({ device, protocol, ...(baud && protocol !== 'hid-pos' ? { baud_rate: Number(baud) as 9600 } : {}) });
+    void store({ device, protocol, ...(baud && protocol !== 'hid-pos' ? { baud_rate: Number(baud) } : {}) });
   }
 
   return (
@@ -108,7 +106,7 @@ export function ScaleSettings() {
         <Button onClick={() => (finding ? void found.refetch() : setFinding(true))} busy={found.isFetching}>
           {t('scale.find')}
         </Button>
-        {settings.data?.scale && <Button onClick={() => void store(null)}>{t('scale.none')}</Button>}
+        {saved && <Button onClick={() => void store(null)}>{t('scale.none')}</Button>}
       </div>
       {message && <p className="note">{message}</p>}
       {reading?.device && (
