@@ -143,7 +143,7 @@ export function ImportView() {
               }}
             />
           </label>
-          <span className="hint">{file ? file.name : t('import.drop')}</span>
+          <span className="hint">{file ? t('import.chosen', { name: file.name }) : t('import.drop')}</span>
         </div>
         <div className="row">
           <SelectField
