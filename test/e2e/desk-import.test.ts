@@ -89,7 +89,8 @@ describe.skipIf(!!chromiumMissing)('the Import screen and an imported order at P
     expect(await rows.nth(2).textContent()).toContain('Ciudad Autónoma de Buenos Aires');
     expect(await rows.nth(1).textContent()).toContain('2 × Remera estampada “Ñandú”');
     // The Import button has the focus: Enter imports.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Import 3 orders');
+    const importButton = screen().getByRole('button', { name: 'Import 3 orders' });
+    await expect.poll(() => importButton.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await shoot('import-preview');
     await page.keyboard.press('Enter');
     const summary = screen().getByRole('region', { name: 'Import summary' });

@@ -84,7 +84,7 @@ describe.skipIf(!!missing)("Pack's weight from a serial scale on a pseudo-termin
       expect(
         await form()
           .getByLabel('Name', { exact: true })
-          .evaluate((el) => el === document.activeElement),
+          .evaluate((el) => el === el.ownerDocument.activeElement),
       ).toBe(true);
       await shoot('pack-scale-stable');
 
