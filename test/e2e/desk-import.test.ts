@@ -177,6 +177,28 @@ describe.skipIf(!!chromiumMissing)('the Import screen and an imported order at P
     const history = await s.request('GET', `/shipments/${(await byRef('DTN-1002')).code}/changes`, { token });
     expect(history.body.data[0].changes[0]).toMatchObject({ field: 'dimensions' });
     expect(await scanField(page).count()).toBe(1);
+  });
+
+  it('speaks Spanish too: the preview and the bad rows in the operator’s language', async () => {
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await page.getByRole('navigation').getByRole('link', { name: 'Importar', exact: true }).click();
+    const pantalla = page.getByRole('region', { name: 'Importar pedidos' });
+    const orders = someOrders('DES-', 2);
+    const path = join(work, 'es.csv');
+    writeFileSync(path, encode(tiendanube(orders), 'windows-1252'));
+    await pantalla.getByLabel('Archivo de pedidos').setInputFiles(path);
+    await expect
+      .poll(() => pantalla.getByRole('region', { name: 'Vista previa' }).textContent())
+      .toContain('2 pedidos en 3 filas: 2 para crear, 0 ya importados.');
+    expect(await pantalla.getByRole('button', { name: 'Importar 2 pedidos' }).count()).toBe(1);
+    await shoot('import-preview-es');
+    orders[0] = { ...orders[0]!, zip: '' };
+    writeFileSync(path, encode(tiendanube(orders), 'windows-1252'));
+    await pantalla.getByLabel('Archivo de pedidos').setInputFiles(path);
+    const filas = pantalla.getByRole('alert', { name: 'Filas a corregir' });
+    await expect.poll(() => filas.textContent()).toContain('1 fila con errores: no se va a importar nada.');
+    expect(await filas.getByRole('row').nth(1).textContent()).toBe('2Código postalObligatorio');
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     expect(pageErrors).toEqual([]);
   });
 });
