@@ -64,11 +64,15 @@ export function readCsv(text: string, opts: { to?: number; keep?: readonly numbe
   return { rows: records.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => c.trim()) })) };
 }
 
+/** A shipment nests four levels (destination.address.zip); anything deeper is no order. */
+const MAX_DEPTH = 8;
+
 /** A shipment as JSON, flattened to the dotted paths a generic CSV's headers have. */
-function flatten(value: unknown, prefix: string, out: Record<string, string>): void {
+function flatten(value: unknown, prefix: string, out: Record<string, string>, depth = 0): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    if (depth >= MAX_DEPTH) throw fieldError('/text', `nests deeper than ${MAX_DEPTH} levels at ${prefix}`);
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out, depth + 1);
     return;
   }
   out[prefix] = Array.isArray(value)
@@ -96,7 +100,13 @@ export function readJson(text: string): Table {
     if (!item || typeof item !== 'object' || Array.isArray(item))
       throw fieldError(`/text/${i}`, 'must be an object (an order)');
     const out: Record<string, string> = {};
-    flatten(item, '', out);
+    try {
+      flatten(item, '', out);
+    } catch (e) {
+      // An array nested thousands deep inside an order: JSON.stringify runs out of stack before anything is wrong.
+      if (e instanceof RangeError) throw fieldError(`/text/${i}`, 'nests too deep to be an order');
+      throw e;
+    }
     for (const k of Object.keys(out))
       if (!index.has(k)) {
         index.set(k, header.length);

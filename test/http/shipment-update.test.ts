@@ -52,7 +52,7 @@ describe('PATCH /shipments/{id}: correcting a parcel before its label', () => {
 
   it("makes it a PICKUP at an office, with the office's address, found by a search of the office's city", async () => {
     const office = (await s.request('GET', '/offices?near=-31.4135,-64.1811&size=1', { token })).body.data[0];
-    const created = await createShipment(s, token);
+    const created = await createShipment(s, token, { ref: 'PICKUPCORRECTION' });
     // Searched once before, so that the index and its remembered totals hold this shipment already.
     expect((await s.request('GET', `/shipments?q=${encodeURIComponent(created.ref)}`, { token })).body.items).toBe(1);
     const r = await patch(created.id, { method: 'PICKUP', office: office.id });

@@ -164,6 +164,8 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
       [{ text: 'a,b\n1,2\n', format: 'csv', preset: 'm' }, '/text'],
       [{ text: 'not json', format: 'json', preset: 'm' }, '/text'],
       [{ text: '@@@', encoding: 'base64', format: 'csv', preset: 'm' }, '/text'],
+      [{ text: `[${'{"a":'.repeat(20)}1${'}'.repeat(20)}]`, format: 'json', preset: 'm' }, '/text'],
+      [{ text: `[{"ref":${'['.repeat(200000)}${']'.repeat(200000)}}]`, format: 'json', preset: 'm' }, '/text/0'],
     ];
     for (const [body, path] of cases) {
       const r = await post(body);
