@@ -8,7 +8,8 @@ import { fieldError, validationError, type FieldError } from './errors.js';
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
 // A CommonJS module with an ES default: Node wraps it, bundlers and vitest unwrap it.
 const nextModule = nextKeywordsModule as unknown as Vocabulary | { default: Vocabulary };
-const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.default;
+/** The 2019-09 keywords (dependentRequired, …) that ajv's draft-07 class leaves out, for `ajv.addVocabulary`. */
+export const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.default;
 
 /**
  * One ajv per input kind. Bodies are JSON and keep their types; query strings (from HTTP or the CLI) arrive as
