@@ -11,7 +11,8 @@ import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
-import importsChanges from './014-imports-changes.js';
+import labelTokens from './015-label-tokens.js';
+import importsChanges from './016-imports-changes.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -37,5 +38,6 @@ export const migrations: Migration[] = [
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
-  { version: 14, name: 'imports-changes', sql: importsChanges },
+  { version: 15, name: 'label-tokens', sql: labelTokens },
+  { version: 16, name: 'imports-changes', sql: importsChanges },
 ];
