@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../schemas/common.js';
 import { PLATFORMS } from '../schemas/codes.js';
 import { ShipmentCreate } from '../shipments/schemas.js';
+import { named } from '../schemas/named.js';
 
 /**
  * The shipment fields an import can fill, by their contract path (dotted, as the contract names fields): the headers
@@ -59,20 +60,23 @@ function byField<T extends TSchema>(value: T, opts: object = {}) {
 }
 
 /** A mapping an operator saves: which column fills which field. Reused by name in later imports. */
-export const ImportMappingInput = Type.Object(
-  {
-    platform: Type.Optional(StringEnum(PLATFORMS, 'The platform its orders come from (the shipments’ `platform`)')),
-    decimal_comma: Type.Optional(Type.Boolean({ description: 'Numbers are written 1.234,5 (default: 1,234.5)' })),
-    fields: Type.Intersect([Type.Object({ ref: Source }), byField(Source)], {
-      description: 'Field path → column(s). `ref` is required: the order number, which groups the rows of one order',
-    }),
-    defaults: Type.Optional(
-      byField(Type.String({ maxLength: 500 }), {
-        description: 'A value for a field the file has no column for (e.g. `destination.address.country`: AR)',
+export const ImportMappingInput = named(
+  'ImportMappingInput',
+  Type.Object(
+    {
+      platform: Type.Optional(StringEnum(PLATFORMS, 'The platform its orders come from (the shipments’ `platform`)')),
+      decimal_comma: Type.Optional(Type.Boolean({ description: 'Numbers are written 1.234,5 (default: 1,234.5)' })),
+      fields: Type.Intersect([Type.Object({ ref: Source }), byField(Source)], {
+        description: 'Field path → column(s). `ref` is required: the order number, which groups the rows of one order',
       }),
-    ),
-  },
-  { additionalProperties: false },
+      defaults: Type.Optional(
+        byField(Type.String({ maxLength: 500 }), {
+          description: 'A value for a field the file has no column for (e.g. `destination.address.country`: AR)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 export type ImportMappingInputT = Static<typeof ImportMappingInput>;
 
@@ -84,77 +88,86 @@ export const MappingName = Type.String({
 
 export const MappingParams = Type.Object({ name: MappingName }, { additionalProperties: false });
 
-export const ImportMapping = Type.Composite([Type.Object({ name: Type.String() }), ImportMappingInput]);
+export const ImportMapping = named(
+  'ImportMapping',
+  Type.Composite([Type.Object({ name: Type.String() }), ImportMappingInput]),
+);
 export type ImportMappingT = Static<typeof ImportMapping>;
 
-export const ImportMappingList = Type.Object({
-  data: Type.Array(ImportMapping, { description: "The account's saved mappings, by name" }),
-  builtin: Type.Array(
-    Type.Object({
-      name: StringEnum(BUILTIN_MAPPINGS),
-      title: Type.String(),
-      platform: Nullable(StringEnum(PLATFORMS)),
-    }),
-    { description: 'The mappings the station knows by itself' },
-  ),
-});
+export const ImportMappingList = named(
+  'ImportMappingList',
+  Type.Object({
+    data: Type.Array(ImportMapping, { description: "The account's saved mappings, by name" }),
+    builtin: Type.Array(
+      Type.Object({
+        name: StringEnum(BUILTIN_MAPPINGS),
+        title: Type.String(),
+        platform: Nullable(StringEnum(PLATFORMS)),
+      }),
+      { description: 'The mappings the station knows by itself' },
+    ),
+  }),
+);
 
 /** The largest file an import takes: a day of a busy store (10,000 orders of a Tiendanube export are ~4 MB). */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
-export const ShipmentImport = Type.Object(
-  {
-    text: Type.String({
-      maxLength: IMPORT_MAX_BYTES,
-      description:
-        'The file: its text, or with `encoding: base64` its bytes (UTF-8 or Windows-1252, with or without a BOM; ' +
-        'the service tells which)',
-    }),
-    encoding: Type.Optional(
-      StringEnum(['text', 'base64'] as const, '`base64`: `text` is the file’s bytes, decoded by the service (text)'),
-    ),
-    format: StringEnum(
-      ['csv', 'json'] as const,
-      'csv: a header row, `,` or `;` separated; json: an array of orders (flat objects by column, or shipments)',
-    ),
-    platform: Type.Optional(
-      StringEnum(PLATFORMS, 'The platform of the orders; when absent, the mapping’s (guessed from the headers)'),
-    ),
-    mapping: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description: `A built-in mapping (${BUILTIN_MAPPINGS.join(', ')}) or one saved by name; when absent, guessed from the headers`,
+export const ShipmentImport = named(
+  'ShipmentImport',
+  Type.Object(
+    {
+      text: Type.String({
+        maxLength: IMPORT_MAX_BYTES,
+        description:
+          'The file: its text, or with `encoding: base64` its bytes (UTF-8 or Windows-1252, with or without a BOM; ' +
+          'the service tells which)',
       }),
-    ),
-    preset: Type.Optional(
-      Type.String({
-        pattern: '^[a-z0-9]$',
-        description: 'The key of a package preset: the box of every order (and its weight where the order has none)',
-        'x-error': 'must be the key of a package preset (a-z or 0-9)',
-      }),
-    ),
-    dry_run: Type.Optional(Type.Boolean({ description: 'Answer the same, write nothing' })),
-    import_id: Type.Optional(
-      Type.String({
-        pattern: '^[A-Za-z0-9_-]{8,64}$',
-        description: 'A name the caller chooses to follow this import’s progress at GET /imports/{import_id}',
-        'x-error': 'must be 8 to 64 letters, digits, _ or -',
-      }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    examples: [
-      {
-        text: 'ref,destination.contact.name,destination.address.street,destination.address.city,destination.address.state,destination.address.zip,destination.address.country\n1001,Ana Pérez,Avenida Colón 1234,Córdoba,Córdoba,X5000,AR\n',
-        format: 'csv',
-        platform: 'WOO',
-        preset: 'm',
-        dry_run: true,
-      },
-    ],
-  },
+      encoding: Type.Optional(
+        StringEnum(['text', 'base64'] as const, '`base64`: `text` is the file’s bytes, decoded by the service (text)'),
+      ),
+      format: StringEnum(
+        ['csv', 'json'] as const,
+        'csv: a header row, `,` or `;` separated; json: an array of orders (flat objects by column, or shipments)',
+      ),
+      platform: Type.Optional(
+        StringEnum(PLATFORMS, 'The platform of the orders; when absent, the mapping’s (guessed from the headers)'),
+      ),
+      mapping: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: `A built-in mapping (${BUILTIN_MAPPINGS.join(', ')}) or one saved by name; when absent, guessed from the headers`,
+        }),
+      ),
+      preset: Type.Optional(
+        Type.String({
+          pattern: '^[a-z0-9]$',
+          description: 'The key of a package preset: the box of every order (and its weight where the order has none)',
+          'x-error': 'must be the key of a package preset (a-z or 0-9)',
+        }),
+      ),
+      dry_run: Type.Optional(Type.Boolean({ description: 'Answer the same, write nothing' })),
+      import_id: Type.Optional(
+        Type.String({
+          pattern: '^[A-Za-z0-9_-]{8,64}$',
+          description: 'A name the caller chooses to follow this import’s progress at GET /imports/{import_id}',
+          'x-error': 'must be 8 to 64 letters, digits, _ or -',
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      examples: [
+        {
+          text: 'ref,destination.contact.name,destination.address.street,destination.address.city,destination.address.state,destination.address.zip,destination.address.country\n1001,Ana Pérez,Avenida Colón 1234,Córdoba,Córdoba,X5000,AR\n',
+          format: 'csv',
+          platform: 'WOO',
+          preset: 'm',
+          dry_run: true,
+        },
+      ],
+    },
+  ),
 );
 export type ShipmentImportT = Static<typeof ShipmentImport>;
 
@@ -175,23 +188,26 @@ const Done = Type.Object({
   code: Type.Optional(Type.String({ description: 'Absent in a dry run' })),
 });
 
-export const ImportResult = Type.Object({
-  dry_run: Type.Boolean(),
-  mapping: Type.Object({
-    name: Type.String(),
-    title: Type.String(),
-    platform: Nullable(StringEnum(PLATFORMS)),
+export const ImportResult = named(
+  'ImportResult',
+  Type.Object({
+    dry_run: Type.Boolean(),
+    mapping: Type.Object({
+      name: Type.String(),
+      title: Type.String(),
+      platform: Nullable(StringEnum(PLATFORMS)),
+    }),
+    rows: Type.Integer({ description: 'Data rows read' }),
+    orders: Type.Integer({ description: 'Orders they make (the rows of one order make one shipment)' }),
+    created: Type.Array(Done, { description: 'Shipments created (or, in a dry run, to be created), by row' }),
+    skipped: Type.Array(Type.Object({ row: Row, ref: Type.String(), id: Type.Integer(), code: Type.String() }), {
+      description: 'Orders whose ref the account has already: nothing is created for them',
+    }),
+    preview: Type.Array(ShipmentCreate, {
+      description: 'The first shipments as they will be created (at most 20)',
+    }),
   }),
-  rows: Type.Integer({ description: 'Data rows read' }),
-  orders: Type.Integer({ description: 'Orders they make (the rows of one order make one shipment)' }),
-  created: Type.Array(Done, { description: 'Shipments created (or, in a dry run, to be created), by row' }),
-  skipped: Type.Array(Type.Object({ row: Row, ref: Type.String(), id: Type.Integer(), code: Type.String() }), {
-    description: 'Orders whose ref the account has already: nothing is created for them',
-  }),
-  preview: Type.Array(ShipmentCreate, {
-    description: 'The first shipments as they will be created (at most 20)',
-  }),
-});
+);
 export type ImportResultT = Static<typeof ImportResult>;
 
 export const ImportProgressParams = Type.Object(
@@ -199,16 +215,19 @@ export const ImportProgressParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const ImportProgress = Type.Object({
-  import_id: Type.String(),
-  phase: StringEnum(
-    ['reading', 'checking', 'writing', 'done', 'refused', 'failed'] as const,
-    'reading the file; checking its orders; writing them (one transaction); then done, refused (bad rows) or failed',
-  ),
-  orders: Type.Integer({ description: 'Orders in the file (0 while reading)' }),
-  checked: Type.Integer({ description: 'Orders checked so far' }),
-  created: Type.Integer(),
-  skipped: Type.Integer(),
-  errors: Type.Integer(),
-});
+export const ImportProgress = named(
+  'ImportProgress',
+  Type.Object({
+    import_id: Type.String(),
+    phase: StringEnum(
+      ['reading', 'checking', 'writing', 'done', 'refused', 'failed'] as const,
+      'reading the file; checking its orders; writing them (one transaction); then done, refused (bad rows) or failed',
+    ),
+    orders: Type.Integer({ description: 'Orders in the file (0 while reading)' }),
+    checked: Type.Integer({ description: 'Orders checked so far' }),
+    created: Type.Integer(),
+    skipped: Type.Integer(),
+    errors: Type.Integer(),
+  }),
+);
 export type ImportProgressT = Static<typeof ImportProgress>;
