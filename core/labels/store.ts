@@ -1,7 +1,7 @@
 import type { Db } from '../store/db.js';
 
 /**
- * The QR token fixed for each shipment when its first label was made (migration 015). SQL only; the rules of when
+ * The QR token fixed for each shipment when its first label was made (migration 014). SQL only; the rules of when
  * a token is fixed or replaced live in the label service.
  */
 export function createLabelTokenStore(db: Db) {

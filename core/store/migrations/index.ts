@@ -11,7 +11,7 @@ import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
-import labelTokens from './015-label-tokens.js';
+import labelTokens from './014-label-tokens.js';
 import importsChanges from './016-imports-changes.js';
 
 /**
@@ -38,6 +38,6 @@ export const migrations: Migration[] = [
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
-  { version: 15, name: 'label-tokens', sql: labelTokens },
+  { version: 14, name: 'label-tokens', sql: labelTokens },
   { version: 16, name: 'imports-changes', sql: importsChanges },
 ];
