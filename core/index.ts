@@ -160,6 +160,7 @@ export function createCore({
     execute,
     close: () => {
       services.printing.queue.stop();
+      services.scale.stop();
       indexing?.stop();
       daily?.stop();
       served?.release();
