@@ -10,7 +10,7 @@ import type { Operation } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
-import { backupsToKeep, createDailyBackups, markServed } from './store/backup.js';
+import { backupsToKeep, createDailyBackups } from './store/backup.js';
 import { mismatches, parse } from './validation.js';
 
 export interface CoreOptions {
@@ -81,12 +81,12 @@ export function createCore({
   verifyOutput = env.STATION_VERIFY_OUTPUT === '1',
 }: CoreOptions): Core {
   const log = logger ?? stderrLogger();
-  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
+  // The long-running service (the one with the queue) holds the store as the service: a second one refuses to
+  // start, and `station restore` refuses while either runs (core/store/lock.ts).
+  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade, printQueue ? 'service' : 'command');
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
-  // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`
-  // refuses, and makes the daily backups.
-  const served = printQueue ? markServed(dataDir) : null;
+  // The service also makes the daily backups.
   const indexing = printQueue
     ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed'))
     : null;
@@ -159,7 +159,6 @@ export function createCore({
       services.printing.queue.stop();
       indexing?.stop();
       daily?.stop();
-      served?.release();
       db.close();
     },
   };

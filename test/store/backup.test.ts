@@ -67,7 +67,9 @@ describe('station backup and restore (station serve under write load)', () => {
     const file = join(out, 'copy.db');
     const running = await s.cli(['restore', file]);
     expect(running.code).not.toBe(0);
-    expect(running.stderr).toMatch(/a service \(process \d+\) runs on/);
+    expect(running.stderr).toMatch(
+      /a Shipping Station service \(station serve or the desktop app\) is running on .*; stop it before restoring/,
+    );
 
     const junk = join(out, 'junk.db');
     writeFileSync(junk, 'not a database at all, just text '.repeat(200));
