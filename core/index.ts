@@ -10,6 +10,7 @@ import type { Operation } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
+import { isStorageFull } from './store/errors.js';
 import { backupsToKeep, createDailyBackups } from './store/backup.js';
 import { mismatches, parse } from './validation.js';
 
@@ -64,6 +65,18 @@ export interface Core {
   close(): void;
 }
 
+/** Seconds a client is told to wait (`Retry-After`) before trying a write again on a full disk. */
+export const STORAGE_FULL_RETRY_S = 30;
+
+/** A write refused for want of disk space: the caller is told so, and when to try again (507, contract). */
+export function storageFull(): DomainError {
+  return new DomainError(
+    'storage_full',
+    'the disk of this station is full: nothing was saved. Free some space on it; reads keep working meanwhile',
+    { extra: { retry_after: STORAGE_FULL_RETRY_S } },
+  );
+}
+
 /** A 500 says only that it happened and under which id the log has the cause. */
 export function internalError(requestId: string): DomainError {
   return new DomainError('internal', `an internal error occurred; it is logged under request id ${requestId}`, {
@@ -88,7 +101,12 @@ export function createCore({
   if (printQueue) services.printing.queue.start();
   // The service also makes the daily backups.
   const indexing = printQueue
-    ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed'))
+    ? services.searchIndex.inBackground((err) =>
+        // A full disk is not a bug: the shipments are indexed once space returns (or by the next search).
+        isStorageFull(err)
+          ? log.warn({ err }, 'indexing new shipments for search waits: the disk is full')
+          : log.error({ err }, 'indexing new shipments for search failed'),
+      )
     : null;
   const daily = printQueue
     ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) =>
@@ -134,6 +152,10 @@ export function createCore({
       result = await op.handler({ principal, services, baseUrl: opts.baseUrl ?? null, log }, input);
     } catch (e) {
       if (e instanceof DomainError) throw e;
+      if (isStorageFull(e)) {
+        log.warn({ err: e, op: name }, 'a write failed: the disk is full');
+        throw storageFull();
+      }
       const requestId = opts.requestId ?? randomUUID();
       log.error({ err: e, request_id: requestId, op: name, account: principal.accountId }, 'operation failed');
       throw internalError(requestId);

@@ -63,8 +63,14 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
     const abs = join(dataDir, relPath);
     mkdirSync(join(abs, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${abs}.${process.pid}.tmp`;
-    writeFileSync(tmp, bytes, { mode: 0o600 });
-    renameSync(tmp, abs);
+    try {
+      writeFileSync(tmp, bytes, { mode: 0o600 });
+      renameSync(tmp, abs);
+    } catch (e) {
+      // A full disk: no half file stays behind.
+      rmSync(tmp, { force: true });
+      throw e;
+    }
   }
 
   /**

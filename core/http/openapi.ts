@@ -69,6 +69,12 @@ export function finishDocument(doc: Json): Json {
         headers: { 'Retry-After': header('Retry-After') },
         content: problemContent,
       };
+      responses['507'] = {
+        description:
+          'The disk of the station is full (`storage_full`): nothing was saved; reads keep working. Try again after `Retry-After` seconds, once space is freed',
+        headers: { 'Retry-After': header('Retry-After') },
+        content: problemContent,
+      };
       for (const res of Object.values<Json>(responses))
         res.headers = {
           ...res.headers,

@@ -9,7 +9,8 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { internalError, type Core, type Principal } from '../index.js';
+import { internalError, storageFull, type Core, type Principal } from '../index.js';
+import { isStorageFull } from '../store/errors.js';
 import { DomainError } from '../errors.js';
 import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
@@ -100,8 +101,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   app.setErrorHandler((err, req, reply) => {
-    let e = toDomainError(err);
-    if (e.status >= 500 && e.extra?.request_id === undefined) {
+    let e = isStorageFull(err) ? storageFull() : toDomainError(err);
+    if (e.status >= 500 && e.code !== 'storage_full' && e.extra?.request_id === undefined) {
       req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
       e = internalError(req.id);
     }

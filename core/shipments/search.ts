@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
+import { isStorageFull } from '../store/errors.js';
 import type { ShipmentRecord } from './record.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
 
@@ -84,9 +85,17 @@ export function createShipmentSearch(db: Db) {
     setIndexedUpto.run(to);
     return to < newest;
   });
-  /** Every shipment created so far is in the index: what a search by words does first. */
+  /**
+   * Every shipment created so far is in the index: what a search by words does first. On a full disk the index
+   * cannot take them and the search answers from the index as it is (reads keep working): only shipments created
+   * in the half second before the disk filled can be missing, until space returns.
+   */
   function catchUp(): void {
-    if (pending()) indexStep.immediate(Number.MAX_SAFE_INTEGER);
+    try {
+      if (pending()) indexStep.immediate(Number.MAX_SAFE_INTEGER);
+    } catch (e) {
+      if (!isStorageFull(e)) throw e;
+    }
   }
 
   /** Set while the long-running service indexes in the background (see `indexInBackground`). */

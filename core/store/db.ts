@@ -13,6 +13,7 @@ import {
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations/index.js';
+import { isStorageFull } from './errors.js';
 import { lockStore, type StoreRole } from './lock.js';
 
 export type Db = Database.Database;
@@ -86,6 +87,11 @@ export function openDb(
     migrate(db, migrations, notice);
   } catch (e) {
     if (db.open) db.close();
+    if (isStorageFull(e))
+      throw new StoreRefusedError(
+        `the disk holding ${file} is full: the store cannot be opened (SQLite needs room for its write-ahead log ` +
+          'and its shared index). Free some space on it, then start again',
+      );
     throw e;
   }
   return db;

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
  * - `service`: the long-running service (`station serve`, the desktop app): one at a time, beside any commands.
  * - `replace`: `station restore`: no other process at all.
  *
- * The locks are SQLite's own, on a lock database beside the store (`station.db.lock`, empty, never written):
+ * The locks are SQLite's own, on a lock database beside the store (`station.db.lock`, one page, written once):
  * SQLite's SHARED, RESERVED and EXCLUSIVE locks are exactly these three levels (SHARED with each other,
  * RESERVED with SHARED but not with another RESERVED, EXCLUSIVE with nothing), and they are byte-range locks of
  * the OS (fcntl on POSIX, LockFileEx on Windows), dropped with the process. better-sqlite3 is already here and
@@ -41,6 +41,13 @@ export function lockStore(storeFile: string, role: StoreRole): StoreLock {
   const file = lockFileOf(storeFile);
   closeSync(openSync(file, 'a', 0o600));
   const conn = new Database(file, { timeout: role === 'command' ? WAIT_FOR_RESTORE_MS : 0 });
+  // No journal: nothing is written to the lock database but its first page, once, when it is made. That page must
+  // exist: SQLite starts a write transaction on an empty file by making it, which a full disk refuses.
+  conn.pragma('journal_mode = OFF');
+  if (statSync(file).size === 0) {
+    conn.pragma('page_size = 512');
+    conn.pragma('user_version = 1');
+  }
   const folder = dirname(storeFile);
   const busy = (e: unknown): boolean => (e as { code?: string }).code === 'SQLITE_BUSY';
   try {
