@@ -19,6 +19,7 @@ import { publicRoutes } from './routes.js';
 import { registerRateLimit } from './rate-limit.js';
 import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requireHost } from './limits.js';
 import { createdLocations } from './location.js';
+import { deskHeaders } from './desk-headers.js';
 import { API_PREFIX, registerOpenApi } from './openapi.js';
 
 export { API_PREFIX } from './openapi.js';
@@ -167,7 +168,15 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   if (opts.rendererDir && existsSync(opts.rendererDir)) {
-    await app.register(fastifyStatic, { root: opts.rendererDir, prefix: '/', index: 'index.html' });
+    const headers = Object.entries(deskHeaders(opts.rendererDir));
+    await app.register(fastifyStatic, {
+      root: opts.rendererDir,
+      prefix: '/',
+      index: 'index.html',
+      setHeaders: (res) => {
+        for (const [name, value] of headers) res.setHeader(name, value);
+      },
+    });
   }
 
   return app;
