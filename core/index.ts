@@ -181,6 +181,8 @@ export function createCore({
       services.printing.queue.stop();
       indexing?.stop();
       daily?.stop();
+      // Workers end on their own time; a command's process exits once they have.
+      void services.render.close();
       db.close();
     },
   };

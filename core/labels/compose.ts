@@ -7,6 +7,7 @@ import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
+import { createRenderPool } from './render-pool.js';
 import { createLabelService } from './service.js';
 
 export interface LabelFeatureDeps {
@@ -30,10 +31,12 @@ export function createLabelFeature(d: LabelFeatureDeps) {
   inTransaction(d.db, () => keys.ensureActive());
   const qr = createQrTokens(keys, d.clock);
   const downloads = createDownloads(d.db, d.clock, d.dataDir);
+  const render = createRenderPool();
   return {
     keys,
     qr,
-    labels: createLabelService({ db: d.db, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    render,
+    labels: createLabelService({ db: d.db, render, shipments: d.shipments, offices: d.offices, qr, downloads }),
     manifests: createManifestService({
       db: d.db,
       clock: d.clock,
@@ -41,6 +44,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       tracking: d.tracking,
       downloads,
       timeZone: d.timeZone,
+      drawPdf: render.manifest,
     }),
   };
 }

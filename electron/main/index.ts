@@ -36,6 +36,7 @@ async function start(): Promise<void> {
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
+  core.services.labels.warm().catch((err: unknown) => log.error({ err }, 'starting the label renderer failed'));
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);
