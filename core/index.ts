@@ -12,7 +12,7 @@ import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
 import { isStorageFull } from './store/errors.js';
 import { backupsToKeep, createDailyBackups } from './store/backup.js';
-import { mismatches, parse } from './validation.js';
+import { mismatches, parse, prepareValidator } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -62,6 +62,11 @@ export interface Core {
     opts?: ExecuteOptions,
   ): Promise<OpOutput<N>>;
   execute(name: string, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<unknown>;
+  /**
+   * Readies the long-running service for its first requests, a step at a time between them: every operation's
+   * validators compiled, a drawing worker started with its fonts loaded.
+   */
+  warm(): Promise<void>;
   close(): void;
 }
 
@@ -171,11 +176,23 @@ export function createCore({
     return result;
   }
 
+  async function warm(): Promise<void> {
+    const drawing = services.labels.warm();
+    for (const op of operationsByName.values()) {
+      if (op.input.params) prepareValidator(op.input.params);
+      if (op.input.query) prepareValidator(op.input.query, true);
+      if (op.input.body) prepareValidator(op.input.body);
+      await new Promise((r) => setImmediate(r));
+    }
+    await drawing;
+  }
+
   return {
     services,
     log,
     operation,
     authorize,
+    warm,
     execute: execute as Core['execute'],
     close: () => {
       services.printing.queue.stop();

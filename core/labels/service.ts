@@ -96,6 +96,7 @@ export function createLabelService({ db, render, shipments, offices, qr, downloa
     accountId: number,
     codes: string[],
     opts: PdfOptions,
+    known?: ShipmentRecord[],
   ): Promise<{ rows: ShipmentRecord[]; task: PdfTask }> {
     if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
     if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
@@ -104,7 +105,7 @@ export function createLabelService({ db, render, shipments, offices, qr, downloa
       if (!Number.isInteger(opts.start) || opts.start < 1 || opts.start > TILES_PER_A4)
         throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
     }
-    const rows = pieces(accountId, codes, opts.packages ?? false);
+    const rows = known ?? pieces(accountId, codes, opts.packages ?? false);
     const labels = await dataOf(accountId, rows);
     const title = rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`;
     return { rows, task: { labels, format: opts.format, start: opts.start ?? 1, title } };
@@ -148,7 +149,7 @@ export function createLabelService({ db, render, shipments, offices, qr, downloa
       const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
       const reused = downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
-      const { rows, task } = await documentTask(accountId, codes, opts);
+      const { rows, task } = await documentTask(accountId, codes, opts, same);
       const file = downloads.newLabelFile();
       // Drawn and written by the worker: the document never passes through this thread.
       const bytes = (await render.pdf({ ...task, file: downloads.prepareFile(file) })) as number;

@@ -36,7 +36,7 @@ async function start(): Promise<void> {
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
-  core.services.labels.warm().catch((err: unknown) => log.error({ err }, 'starting the label renderer failed'));
+  core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);
