@@ -43,7 +43,7 @@ function shipment(i: number): ShipmentCreateT {
       },
     },
     dimensions: { height: 10, width: 20, length: 30, weight: 1 + (i % 7) / 4 },
-  } as ShipmentCreateT;
+  };
 }
 
 export const labelsSuite: BenchSuite = {

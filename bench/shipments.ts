@@ -219,7 +219,7 @@ export function shipment(r: Rng, i: number): ShipmentCreateT {
     },
     destination: to.party(to.zip),
     dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
-  } as ShipmentCreateT;
+  };
 }
 
 /** Realistic searches: what a desk clerk types. Each kind is reported on its own and all together. */
@@ -334,7 +334,10 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
             updated_at: at,
           });
           tracking.start(id, status, at);
-          if (i % sampleEvery === 0) (samples.refs.push(s.ref), samples.codes.push(code));
+          if (i % sampleEvery === 0) {
+            samples.refs.push(s.ref);
+            samples.codes.push(code);
+          }
         }
       }).immediate();
     }
@@ -357,7 +360,10 @@ function seeded(total: number, accounts: number): { dataDir: string; seeded: See
     return { dataDir, seeded: JSON.parse(readFileSync(info, 'utf8')) as Seeded, dispose };
   }
   try {
-    if (keep) (rmSync(dataDir, { recursive: true, force: true }), mkdirSync(dataDir, { recursive: true }));
+    if (keep) {
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
     const t0 = performance.now();
     const s = seed(dataDir, total, accounts);
     const secs = (performance.now() - t0) / 1000;
@@ -406,8 +412,10 @@ async function scenario(total: number, accounts: number): Promise<void> {
       // Warm-up: the first requests compile schemas and fill the page cache.
       for (let i = 0; i < 50; i++) await get(`/shipments/${samples.codes[i % samples.codes.length]}`);
       const asked = new Set<string>();
-      for (const { q } of queries(rng(7), 50, samples))
-        (asked.add(q), await get(`/shipments?q=${encodeURIComponent(q)}`));
+      for (const { q } of queries(rng(7), 50, samples)) {
+        asked.add(q);
+        await get(`/shipments?q=${encodeURIComponent(q)}`);
+      }
 
       // Create throughput over HTTP: a few clients posting at once. A kept store has this run's refs to itself.
       const cr = rng(99);
@@ -453,7 +461,10 @@ async function scenario(total: number, accounts: number): Promise<void> {
         const ms = performance.now() - t;
         (byKind.get(kind) ?? byKind.set(kind, []).get(kind)!).push(ms);
         (hits.get(kind) ?? hits.set(kind, []).get(kind)!).push(page.items ?? 0);
-        if (!asked.has(q)) (asked.add(q), firstAsked.push(ms));
+        if (!asked.has(q)) {
+          asked.add(q);
+          firstAsked.push(ms);
+        }
       });
       report('search with q (all kinds)', all);
       report('  q asked for the first time', firstAsked);

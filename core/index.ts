@@ -193,7 +193,7 @@ export function createCore({
     operation,
     authorize,
     warm,
-    execute: execute as Core['execute'],
+    execute,
     close: () => {
       services.printing.queue.stop();
       indexing?.stop();

@@ -10,9 +10,8 @@ export function createSettings(db: Db, env: Record<string, string | undefined> =
   );
   return {
     /** The time zone that plain dates in filters and delivery promises are read in. */
-    timeZone(): string {
-      return env.STATION_TZ || get.get('timezone')?.value || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    },
+    timeZone: (): string =>
+      env.STATION_TZ || get.get('timezone')?.value || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     setTimeZone(zone: string): void {
       if (!DateTime.local().setZone(zone).isValid) throw fieldError('/time_zone', `unknown time zone ${zone}`);
       put.run('timezone', zone);

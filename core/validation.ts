@@ -23,7 +23,7 @@ const queryCache = new WeakMap<TSchema, ValidateFunction>();
 
 /** Schemas may carry `x-error`: the message a person reads when the value breaks the schema's pattern or range. */
 function messageOf(e: ErrorObject): { path: string; message: string } {
-  const custom = (e.parentSchema as Record<string, unknown> | undefined)?.['x-error'];
+  const custom: unknown = e.parentSchema?.['x-error'];
   switch (e.keyword) {
     case 'required':
       return {
@@ -83,7 +83,8 @@ export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0)
   if (typeof value === 'string') return value.trim() as T;
   if (!value || typeof value !== 'object') return value;
   if (depth >= MAX_JSON_DEPTH) throw fieldError(at(), `nests deeper than ${MAX_JSON_DEPTH} levels`);
-  if (Array.isArray(value)) return value.map((v, i) => trimStrings(v, () => `${at()}/${i}`, depth + 1)) as T;
+  if (Array.isArray(value))
+    return (value as unknown[]).map((v, i) => trimStrings(v, () => `${at()}/${i}`, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const k in value) {
     if (!Object.hasOwn(value, k)) continue;
@@ -134,7 +135,7 @@ export function parse<S extends TSchema>(
     const errors = toFieldErrors(fn.errors);
     throw validationError(errors.map((e) => ({ ...e, path: `${opts.prefix ?? ''}${e.path}` })));
   }
-  return copy as Static<S>;
+  return copy;
 }
 
 /**

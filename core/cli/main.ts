@@ -89,8 +89,8 @@ export function buildCli(): Command {
           core.close();
           process.exit(0);
         };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
+        process.on('SIGINT', () => void stop());
+        process.on('SIGTERM', () => void stop());
       },
     );
 

@@ -28,16 +28,19 @@ export interface StationClient {
 
 export function createClient(transport: Transport): StationClient {
   return {
-    call: (op, ...args) => transport(op, (args[0] ?? {}) as Parameters<Transport>[1]) as never,
+    call: (op, ...args) => transport(op, args[0] ?? {}) as never,
   };
 }
 
 /** The service could not be reached at all (no answer, or not the service answering). */
 export const unreachable = (detail: string): ApiError => new ApiError({ status: 0, code: 'unreachable', detail });
 
+/** Path parameters and query strings are scalars: the schemas of every operation say so. */
+type Scalars = Record<string, string | number | boolean | null | undefined>;
+
 /** `/shipments/:id` with `{ id: 'X' }` → `/shipments/X`. */
 function pathOf(template: string, params: unknown): string {
-  const values = (params ?? {}) as Record<string, unknown>;
+  const values = (params ?? {}) as Scalars;
   return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
@@ -64,7 +67,7 @@ export function httpTransport({
         detail: `${op} is for the station's owner, at the station`,
       });
     const url = new URL(baseUrl.replace(/\/+$/, '') + pathOf(route.path, input.params));
-    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    for (const [k, v] of Object.entries((input.query ?? {}) as Scalars))
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     const secret = typeof token === 'function' ? token() : token;
     let res: Response;

@@ -31,7 +31,7 @@ export function parseBridgeCall(raw: unknown): BridgeCall {
     throw new DomainError('validation_failed', `input may hold params, query and body, not ${unknown.join(', ')}`);
   if (JSON.stringify(r.input).length > MAX_INPUT_CHARS)
     throw new DomainError('payload_too_large', 'the input is larger than 1 MiB');
-  return { op: r.op as OpName, input: r.input as BridgeCall['input'] };
+  return { op: r.op as OpName, input: r.input };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
-import type { PDFDocument } from 'pdf-lib';
 import { resourcePath } from '../resources.js';
 import { MM_PER_PT, type FontFace } from './primitives.js';
 import { TrueTypeFile, TrueTypeSubset } from './ttf-subset.js';
@@ -105,7 +104,7 @@ export const cachedFontkit = {
     const f = loadFont();
     return f.bytes === bytes ? cmapOnly(f) : fontkit.create(bytes);
   },
-} as unknown as Parameters<PDFDocument['registerFontkit']>[0];
+};
 
 let cmapFont: Font | null = null;
 
@@ -121,7 +120,7 @@ function cmapOnly(f: LoadedFont): Font {
       positions: [],
     })) as unknown as Font['layout'];
     const file = new TrueTypeFile(f.bytes);
-    font.createSubset = (() => new TrueTypeSubset(file)) as unknown as Font['createSubset'];
+    font.createSubset = () => new TrueTypeSubset(file);
     cmapFont = font;
   }
   return cmapFont;

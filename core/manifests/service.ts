@@ -8,7 +8,6 @@ import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
-import { MAX_MANIFEST_CODES } from './schemas.js';
 import type { ManifestHeader, ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 

@@ -123,7 +123,7 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
         street: o.street,
         city: o.city,
         state: o.state,
-        country: o.country as AddressT['country'],
+        country: o.country,
         zip: o.zip,
         lat: o.lat,
         lng: o.lng,

@@ -65,7 +65,7 @@ function arrayElementLines(text: string): number[] {
 function jsonRows(text: string): RawRow[] {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text) as unknown;
   } catch (e) {
     throw new OfficeImportError([
       { line: 1, errors: [{ path: '', message: `is not JSON (${(e as Error).message})` }] },
@@ -74,7 +74,7 @@ function jsonRows(text: string): RawRow[] {
   if (!Array.isArray(data))
     throw new OfficeImportError([{ line: 1, errors: [{ path: '', message: 'must be a JSON array of offices' }] }]);
   const lines = arrayElementLines(text);
-  return data.map((value, i) => ({ line: lines[i] ?? 1, value }));
+  return data.map((value: unknown, i) => ({ line: lines[i] ?? 1, value }));
 }
 
 /** csv-parse: quoting, BOMs and line counting are its job, not ours. */
@@ -90,7 +90,7 @@ function csvRows(text: string): RawRow[] {
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
-    });
+    }) as typeof records;
   } catch (e) {
     const err = e as Error & { lines?: number };
     throw new OfficeImportError([{ line: err.lines ?? 1, errors: [{ path: '', message: err.message }] }]);

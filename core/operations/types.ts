@@ -1,7 +1,7 @@
 import type { Principal } from './principal.js';
 import type { Logger } from '../logger.js';
 import type { Services } from '../services.js';
-import type { AnySpec, InputOf, OutputOf } from './spec.js';
+import type { AnySpec, InputOf, OperationSpec, OutputOf } from './spec.js';
 
 export interface OperationContext {
   principal: Principal;
@@ -20,7 +20,7 @@ export type Handler<Spec extends AnySpec> = (
  * One row of the operation table: a spec with its name and handler. This is the only place where the service's
  * behaviour is bound; HTTP routes, IPC and CLI commands reach it through `core.execute` and add no rules of their own.
  */
-export interface Operation extends AnySpec {
+export interface Operation extends OperationSpec {
   name: string;
   handler(ctx: OperationContext, input: Record<string, unknown>): unknown;
 }

@@ -5,11 +5,7 @@ import type { Ack } from './transport.js';
 import type { NativeLabel, PrinterSettings, PrinterStatus } from './types.js';
 
 // node-thermal-printer is CommonJS; under NodeNext its named exports arrive on the default object.
-const {
-  printer: ThermalPrinter,
-  types: PrinterTypes,
-  characterSet: CharacterSet,
-} = thermal as unknown as typeof import('node-thermal-printer');
+const { printer: ThermalPrinter, types: PrinterTypes, characterSet: CharacterSet } = thermal;
 
 export const ESCPOS_DEFAULT_WIDTH = 576;
 /** Cheap ESC/POS firmwares overflow on one tall `GS v 0` image; bands of this many rows print everywhere. */

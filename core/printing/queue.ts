@@ -38,7 +38,7 @@ export const specOf = (r: PrinterRow): PrinterSpec => ({
   name: r.name,
   driver: r.driver,
   connection: r.connection,
-  settings: JSON.parse(r.settings),
+  settings: JSON.parse(r.settings) as PrinterSpec['settings'],
   folderReal: r.folder_real,
 });
 

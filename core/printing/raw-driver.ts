@@ -13,7 +13,7 @@ export interface RawProtocol {
   statusRequest: Uint8Array;
   /** The status request that follows each job, and when its answer is whole (see transport.ts, Ack). */
   ack(payload: Uint8Array): Ack;
-  statusComplete(answer: Buffer): boolean;
+  statusComplete: (answer: Buffer) => boolean;
   parseStatus(answer: Buffer): PrinterStatus;
 }
 

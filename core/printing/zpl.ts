@@ -71,6 +71,7 @@ export function parseZplStatus(answer: Buffer): PrinterStatus {
   const lines = answer
     .toString('latin1')
     .split('\x03')
+    // eslint-disable-next-line no-control-regex -- STX frames each line of a ZPL status answer
     .map((l) => l.replace(/[\x02\r\n]/g, ''))
     .filter(Boolean)
     .map((l) => l.split(','));

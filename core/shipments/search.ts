@@ -130,15 +130,19 @@ export function createShipmentSearch(db: Db) {
   function rowFilters(f: SearchFilter): Query {
     const clauses: string[] = [];
     const args: unknown[] = [];
-    if (f.dateColumn === 'labelled_at') clauses.push('s.labelled_at IS NOT NULL');
-    if (f.code !== undefined) (clauses.push('s.code = ?'), args.push(f.code));
-    if (f.status !== undefined) (clauses.push('s.status = ?'), args.push(f.status));
-    if (f.subStatus !== undefined) (clauses.push('s.sub_status = ?'), args.push(f.subStatus));
-    if (f.platform !== undefined) (clauses.push('s.platform = ?'), args.push(f.platform));
-    if (f.from !== undefined) (clauses.push(`s.${f.dateColumn} >= ?`), args.push(f.from));
-    if (f.to !== undefined) (clauses.push(`s.${f.dateColumn} <= ?`), args.push(f.to));
-    if (f.statusIn) (clauses.push(`s.status IN (${f.statusIn.map(() => '?').join(',')})`), args.push(...f.statusIn));
-    if (f.pending) clauses.push("s.labelled_at IS NULL AND s.status <> 'CANCELED'");
+    const and = (clause: string, ...values: unknown[]) => {
+      clauses.push(clause);
+      args.push(...values);
+    };
+    if (f.dateColumn === 'labelled_at') and('s.labelled_at IS NOT NULL');
+    if (f.code !== undefined) and('s.code = ?', f.code);
+    if (f.status !== undefined) and('s.status = ?', f.status);
+    if (f.subStatus !== undefined) and('s.sub_status = ?', f.subStatus);
+    if (f.platform !== undefined) and('s.platform = ?', f.platform);
+    if (f.from !== undefined) and(`s.${f.dateColumn} >= ?`, f.from);
+    if (f.to !== undefined) and(`s.${f.dateColumn} <= ?`, f.to);
+    if (f.statusIn) and(`s.status IN (${f.statusIn.map(() => '?').join(',')})`, ...f.statusIn);
+    if (f.pending) and("s.labelled_at IS NULL AND s.status <> 'CANCELED'");
     return { sql: clauses.map((c) => ` AND ${c}`).join(''), args };
   }
 

@@ -2,7 +2,7 @@ import type { Db } from '../store/db.js';
 import type { Status, SubStatus } from '../schemas/codes.js';
 import type { NewShipment, ShipmentRecord } from './record.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
-import { createShipmentSearch } from './search.js';
+import { createShipmentSearch, type SearchFilter } from './search.js';
 
 /** A new shipment collided with an existing one on a unique key: its code, or its ref within the account. */
 export class KeyTaken extends Error {
@@ -88,9 +88,9 @@ export function createShipmentStore(db: Db) {
     countPackage: (parentId: number, now: number) => void stmts.addPackage.run(now, parentId),
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
 
-    search: search.search,
+    search: (f: SearchFilter) => search.search(f),
     catchUpIndex: search.catchUp,
-    indexInBackground: search.indexInBackground,
+    indexInBackground: (onError: (err: unknown) => void) => search.indexInBackground(onError),
   };
 }
 

@@ -56,7 +56,7 @@ export function checkBackup(file: string): number {
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
   } catch (e) {
-    throw new Error(`${file} is not a Shipping Station backup: ${(e as Error).message}`);
+    throw new Error(`${file} is not a Shipping Station backup: ${(e as Error).message}`, { cause: e });
   }
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
@@ -78,7 +78,7 @@ export function checkBackup(file: string): number {
     return version;
   } catch (e) {
     if (e instanceof Error && e.message.startsWith(file)) throw e;
-    throw new Error(`${file} is not a Shipping Station backup: ${(e as Error).message}`);
+    throw new Error(`${file} is not a Shipping Station backup: ${(e as Error).message}`, { cause: e });
   } finally {
     db.close();
   }

@@ -54,7 +54,7 @@ export function createGroupCommit(db: Db) {
     write<T>(run: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         if (queue.length === 0) setImmediate(flush);
-        queue.push({ run, resolve: resolve as (value: never) => void, reject });
+        queue.push({ run, resolve: resolve, reject });
       });
     },
   };

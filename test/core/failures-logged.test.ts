@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../core/http/server.js';
 import { createCore, type Core } from '../../core/index.js';
 
@@ -37,10 +37,9 @@ describe('failures are logged', () => {
   it('a provoked 500 is in the log under the id the client got, with its stack, without the token', async () => {
     const token = tokenOf('acme');
     const app = await buildServer(core);
-    const search = core.services.shipments.search;
-    core.services.shipments.search = () => {
+    const search = vi.spyOn(core.services.shipments, 'search').mockImplementation(() => {
       throw new Error('disk on fire');
-    };
+    });
     try {
       const res = await app.inject({
         method: 'GET',
@@ -49,7 +48,7 @@ describe('failures are logged', () => {
       });
       expect(res.statusCode).toBe(500);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      const body = res.json() as { code: string; detail: string; request_id: string };
+      const body = res.json<{ code: string; detail: string; request_id: string }>();
       expect(body.code).toBe('internal');
       expect(body.detail).not.toMatch(/disk on fire/);
       expect(res.headers['x-request-id']).toBe(body.request_id);
@@ -59,7 +58,7 @@ describe('failures are logged', () => {
       expect(JSON.stringify((entry as { err?: { stack?: string } }).err?.stack)).toMatch(/disk on fire/);
       expect(JSON.stringify(lines)).not.toContain(token);
     } finally {
-      core.services.shipments.search = search;
+      search.mockRestore();
       await app.close();
     }
   });
@@ -76,7 +75,7 @@ describe('failures are logged', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.statusCode).toBe(500);
-      const { request_id } = res.json() as { request_id: string };
+      const { request_id } = res.json<{ request_id: string }>();
       expect(lines.find((l) => l.request_id === request_id)?.msg).toMatch(/output schema/);
     } finally {
       core.services.shipments.get = get;

@@ -28,7 +28,7 @@ describe('the search index, written behind the creates', () => {
   const newest = (core: Core) =>
     (core.services.db.prepare('SELECT max(id) AS n FROM shipments').get() as { n: number }).n;
   const refsFound = (core: Core, account: number, q: string) => {
-    const page = core.services.shipments.search(account, { q, page: 1, size: 50 } as never);
+    const page = core.services.shipments.search(account, { q, page: 1, size: 50 });
     return { refs: page.data.map((s) => s.ref).sort(), items: page.items };
   };
   const to = (name: string) => ({ destination: party(name, 'Villa Gesell', 'B7165') });

@@ -145,11 +145,11 @@ export async function startStation(
   );
   children.add(child);
   let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((res, rej) => {
     let out = '';
     const timer = setTimeout(() => rej(new Error(`station did not start: ${out}${err}`)), 20_000);
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (\S+)/.exec(out);
       if (m) {

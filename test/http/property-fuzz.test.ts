@@ -151,7 +151,7 @@ describe('property-based fuzz of every operation, driven from the OpenAPI docume
       payload: shipmentBody(),
     });
     shipment = created.json();
-    const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
+    const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<Json>();
     ops = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
       Object.entries<Json>(item)
         .filter(([, op]) => !OUTSIDE_WORLD.has(op.operationId))

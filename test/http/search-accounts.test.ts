@@ -180,8 +180,8 @@ describe('search on a station with several accounts', () => {
       const mine = await shown(a.token, a.ids);
       for (let i = 0; i < n; i++) {
         const p = randomQuery(qr, mine);
-        const res = await s.request('GET', `/shipments?${p}`, { token: a.token });
-        expect(res.status, `${p}: ${res.text}`).toBe(200);
+        const res = await s.request('GET', `/shipments?${p.toString()}`, { token: a.token });
+        expect(res.status, `${p.toString()}: ${res.text}`).toBe(200);
         const got = {
           codes: (res.body.data as Shown[]).map((x) => x.code),
           items: res.body.items,

@@ -50,7 +50,7 @@ export async function startCups(queue: string): Promise<Cups> {
     async stop() {
       await execFileP('lpadmin', ['-x', queue]).catch(() => {});
       if (child && child.exitCode === null) {
-        const exited = new Promise((r) => child!.once('exit', r));
+        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { station, STATION_BIN } from '../helpers/station.js';
 import { startSink, type Sink } from './sink.js';
@@ -20,6 +20,7 @@ const CUT = Buffer.from([0x1d, 0x56, 0x00, 0x1b, 0x40]);
 function labelsOf(sink: Sink): Map<string, number> {
   const out = new Map<string, number>();
   for (const job of sink.jobs) {
+    // eslint-disable-next-line no-control-regex -- GS k: the ESC/POS Code 128 command that carries the code
     const code = /\x1dkI.\{B([A-Z0-9]+)/.exec(job.toString('latin1'))?.[1];
     if (code && job.includes(CUT)) out.set(code, (out.get(code) ?? 0) + 1);
   }
@@ -42,8 +43,8 @@ function serve(dataDir: string, env: Record<string, string>): Promise<Serve> {
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`station did not start: ${out}${err}`)), 20_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (\S+)/.exec(out);
       if (m) {

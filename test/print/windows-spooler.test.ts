@@ -24,7 +24,7 @@ interface PrintCall {
 
 /** pdf-to-printer's three functions, recording what they are given; `fail` makes print throw it. */
 function fakePdfToPrinter(
-  opts: { printers?: Printer[]; preferred?: Printer | null; fail?: unknown; listFails?: boolean } = {},
+  opts: { printers?: Printer[]; preferred?: Printer | null; fail?: Error; listFails?: boolean } = {},
 ) {
   const calls: PrintCall[] = [];
   const api: PdfToPrinterApi = {

@@ -10,8 +10,7 @@ import { useAddPackage } from '../shipments/queries';
 
 type Body = OpInput<'packages.create'>['body'];
 const ORIGIN = ['name', 'street', 'city', 'state', 'zip', 'country'] as const;
-const DIMS = ['weight', 'length', 'width', 'height'] as const;
-type Form = Record<(typeof ORIGIN)[number] | (typeof DIMS)[number] | 'ref' | 'content', string>;
+type Form = Record<(typeof ORIGIN)[number] | 'weight' | 'length' | 'width' | 'height' | 'ref' | 'content', string>;
 
 const blank = (parent: Shipment, n: number): Form => ({
   ref: `${parent.ref}-${n}`,
@@ -85,7 +84,7 @@ export function AddPackages({ parent }: { parent: Shipment }) {
           city: form.city,
           state: form.state,
           zip: form.zip,
-          country: form.country.toUpperCase() as Body['origin']['address']['country'],
+          country: form.country.toUpperCase(),
         },
       },
       dimensions: {

@@ -16,7 +16,7 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
   const set = <K extends keyof SearchFilter>(key: K, v: SearchFilter[K] | '') => {
     const next = { ...value };
     if (v === '' || v === undefined) delete next[key];
-    else next[key] = v as SearchFilter[K];
+    else next[key] = v;
     onChange(next);
   };
   const submit = (e: FormEvent) => {
