@@ -76,7 +76,7 @@ function body(i: number): ShipmentCreateT {
       },
     },
     dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
-  } as ShipmentCreateT;
+  };
 }
 
 export async function stallBench(): Promise<void> {

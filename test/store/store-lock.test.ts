@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, station, STATION_BIN, startStation, type Station } from '../helpers/station.js';
+import { ROOT, station, startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 
 /**
@@ -53,7 +53,7 @@ async function commandHolding(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   holders.push(child);
   await new Promise<void>((res, rej) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('open') && res());
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('open') && res());
     child.on('exit', (code) => rej(new Error(`holder exited with ${code}`)));
   });
   return child;
