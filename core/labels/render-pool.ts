@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import { packageRoot } from '../resources.js';
-import type { ManifestTask, PdfTask } from './render-worker.js';
+import type { ManifestTask, PdfTask, WriteFailure } from './render-worker.js';
 
 /**
  * Labels and manifests are drawn in worker threads, so that a 500-label document (seconds of CPU) never holds
@@ -39,12 +39,21 @@ export function createRenderPool(opts: { threads?: number } = {}) {
     });
     return pool.run(task, { name }) as Promise<T>;
   };
+  /** A document written to its file: its size, or the worker's write failure thrown again with its code. */
+  const written = async (result: Promise<unknown>): Promise<number> => {
+    const r = (await result) as number | Uint8Array | WriteFailure;
+    if (typeof r === 'number') return r;
+    if (r instanceof Uint8Array) return r.byteLength;
+    throw Object.assign(new Error(r.failed.message), { code: r.failed.code });
+  };
   return {
     threads,
-    /** The PDF of the labels; with `file`, written there, and its size answered instead of its bytes. */
-    pdf: (task: PdfTask) => run<Uint8Array | number>('pdf', task),
+    /** The PDF of the labels. */
+    pdf: (task: Omit<PdfTask, 'file'>) => run<Uint8Array>('pdf', task),
+    /** The PDF of the labels written to `task.file` (the service's thread never holds it); answers its size. */
+    pdfFile: (task: PdfTask & { file: string }) => written(run('pdf', task)),
     raster: (task: Parameters<typeof import('./render-worker.js').raster>[0]) => run<MonoRaster>('raster', task),
-    manifest: (task: ManifestTask) => run<number>('manifest', task),
+    manifest: (task: ManifestTask) => written(run('manifest', task)),
     /** Starts a worker and has it load everything a label needs (the long-running service, at start). */
     warm: () => run<void>('warm', null),
     async close(): Promise<void> {

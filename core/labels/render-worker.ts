@@ -30,20 +30,28 @@ export interface ManifestTask {
   file: string;
 }
 
+/**
+ * A failure to write a document, as the service's thread gets it: an error crossing from a worker keeps its message
+ * but not its `code`, and ENOSPC is what tells a full disk (507) from a bug (500). render-pool.ts throws it again.
+ */
+export interface WriteFailure {
+  failed: { message: string; code: string | undefined };
+}
+
 /** Writes `bytes` to `file` whole or not at all (temp file, then rename), readable by the user alone. */
-async function writeWhole(file: string, bytes: Uint8Array): Promise<number> {
+async function writeWhole(file: string, bytes: Uint8Array): Promise<number | WriteFailure> {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await writeFile(tmp, bytes, { mode: 0o600 });
     await rename(tmp, file);
   } catch (e) {
     await rm(tmp, { force: true });
-    throw e;
+    return { failed: { message: (e as Error).message, code: (e as NodeJS.ErrnoException).code } };
   }
   return bytes.byteLength;
 }
 
-export async function pdf(task: PdfTask): Promise<Uint8Array | number> {
+export async function pdf(task: PdfTask): Promise<Uint8Array | number | WriteFailure> {
   const bytes = await labelsPdf(
     (function* () {
       for (const d of task.labels) yield labelLayout(d);
@@ -61,7 +69,7 @@ export function raster(task: { label: LabelData; dpi: number }): MonoRaster {
   return renderRaster(labelLayout(task.label), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, task.dpi);
 }
 
-export async function manifest(task: ManifestTask): Promise<number> {
+export async function manifest(task: ManifestTask): Promise<number | WriteFailure> {
   const bytes = await pagesPdf(
     manifestPages(task.header, task.lines),
     A4_W,

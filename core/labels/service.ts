@@ -119,7 +119,7 @@ export function createLabelService({ db, render, shipments, offices, qr, downloa
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
       const { rows, task } = await documentTask(accountId, codes, opts);
-      const pdf = (await render.pdf(task)) as Uint8Array;
+      const pdf = await render.pdf(task);
       markLabelled(accountId, rows, () => undefined);
       return pdf;
     },
@@ -152,7 +152,7 @@ export function createLabelService({ db, render, shipments, offices, qr, downloa
       const { rows, task } = await documentTask(accountId, codes, opts, same);
       const file = downloads.newLabelFile();
       // Drawn and written by the worker: the document never passes through this thread.
-      const bytes = (await render.pdf({ ...task, file: downloads.prepareFile(file) })) as number;
+      const bytes = await render.pdfFile({ ...task, file: downloads.prepareFile(file) });
       try {
         const secret = markLabelled(accountId, rows, () =>
           downloads.link({

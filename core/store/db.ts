@@ -7,7 +7,6 @@ import {
   mkdirSync,
   openSync,
   readSync,
-  rmSync,
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
@@ -201,12 +200,13 @@ function newerStore(file: string, version: number, newest: number): StoreRefused
 }
 
 /**
- * Reads the identity of a SQLite file through SQLite, read-only. A read-only connection to a WAL database makes
- * its -wal and -shm files when they are missing; those it made are removed again, so that a refused file is
- * left as it was found.
+ * Reads the identity of a SQLite file through SQLite, read-only. A file in rollback-journal mode (any other
+ * application's usual mode) is only read: nothing is made beside it. A file in WAL mode is read through its WAL,
+ * where a store another process is creating keeps its tables and version until a checkpoint; the read-only
+ * connection may leave the -wal and -shm files beside it, which are never removed here: another process may have
+ * made them meanwhile and be writing through them.
  */
 function readOnlyLook(file: string): { appId: number; version: number; tables: number; ours: boolean; empty: boolean } {
-  const sidecars = [`${file}-wal`, `${file}-shm`].filter((f) => !existsSync(f));
   let db: Db | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -216,12 +216,13 @@ function readOnlyLook(file: string): { appId: number; version: number; tables: n
         .all()
         .map((t) => t.name),
     );
+    const version = db.pragma('user_version', { simple: true }) as number;
     return {
       appId: (db.pragma('application_id', { simple: true }) as number) >>> 0,
-      version: db.pragma('user_version', { simple: true }) as number,
+      version,
       tables: names.size,
       ours: ['accounts', 'tokens', 'shipments', 'events'].every((t) => names.has(t)),
-      empty: names.size === 0 && (db.pragma('user_version', { simple: true }) as number) === 0,
+      empty: names.size === 0 && version === 0,
     };
   } catch (e) {
     throw new StoreRefusedError(
@@ -230,7 +231,6 @@ function readOnlyLook(file: string): { appId: number; version: number; tables: n
     );
   } finally {
     db?.close();
-    for (const f of sidecars) rmSync(f, { force: true });
   }
 }
 
