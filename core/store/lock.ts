@@ -40,14 +40,22 @@ export const lockFileOf = (storeFile: string) => `${storeFile}.lock`;
 export function lockStore(storeFile: string, role: StoreRole): StoreLock {
   const file = lockFileOf(storeFile);
   closeSync(openSync(file, 'a', 0o600));
-  const conn = new Database(file, { timeout: role === 'command' ? WAIT_FOR_RESTORE_MS : 0 });
-  // No journal: nothing is written to the lock database but its first page, once, when it is made. That page must
-  // exist: SQLite starts a write transaction on an empty file by making it, which a full disk refuses.
-  conn.pragma('journal_mode = OFF');
+  // Nothing is written to the lock database but its first page, once, when it is made: SQLite starts a write
+  // transaction on an empty file by making that page, which a full disk would refuse. Made on a connection of its
+  // own, which waits for another process making it at the same moment.
   if (statSync(file).size === 0) {
-    conn.pragma('page_size = 512');
-    conn.pragma('user_version = 1');
+    const maker = new Database(file);
+    try {
+      maker.pragma('journal_mode = OFF');
+      maker.pragma('page_size = 512');
+      maker.pragma('user_version = 1');
+    } finally {
+      maker.close();
+    }
   }
+  const conn = new Database(file, { timeout: role === 'command' ? WAIT_FOR_RESTORE_MS : 0 });
+  // No journal: the transactions below only hold locks, they never write.
+  conn.pragma('journal_mode = OFF');
   const folder = dirname(storeFile);
   const busy = (e: unknown): boolean => (e as { code?: string }).code === 'SQLITE_BUSY';
   try {

@@ -9,21 +9,7 @@ import { createDailyBackups } from '../../core/store/backup.js';
 import { STORE_VERSION } from '../../core/store/db.js';
 import { station, startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
-
-const codesIn = (file: string): Set<string> => {
-  const db = new Database(file, { readonly: true });
-  try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    return new Set(
-      db
-        .prepare<[], { code: string }>('SELECT code FROM shipments')
-        .all()
-        .map((r) => r.code),
-    );
-  } finally {
-    db.close();
-  }
-};
+import { codesIn } from '../helpers/store.js';
 
 describe('station backup and restore (station serve under write load)', () => {
   let s: Station;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, station, startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
+import { codesIn } from '../helpers/store.js';
 
 /**
  * Issue 18, case 1: a pid file is not a lock. Two services were started on one folder, the second's stop deleted
@@ -30,19 +31,6 @@ const serve = async (dataDir: string) => {
   const s = await startStation({ dataDir, env: { STATION_BACKUP_KEEP: '0' } });
   stations.push(s);
   return s;
-};
-const codesIn = (file: string): Set<string> => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return new Set(
-      db
-        .prepare<[], { code: string }>('SELECT code FROM shipments')
-        .all()
-        .map((r) => r.code),
-    );
-  } finally {
-    db.close();
-  }
 };
 
 /** Another process that has the store open as a `station` command does, until it is killed. */
