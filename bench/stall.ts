@@ -10,7 +10,7 @@
  */
 import { request, Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../core/index.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
@@ -179,7 +179,7 @@ export async function stallBench(): Promise<void> {
       `load, ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s (create, get, list in turn): ${l.length} answers ` +
         `(${(l.length / LOAD_SECONDS).toFixed(0)}/s), ${failures} failed; p50 ${ms(percentile(l, 50))}, ` +
         `p99 ${ms(percentile(l, 99))} (goal ≤ 250 ms); ${per}; server CPU ${((cpuMs(server.pid) - cpu0) / l.length).toFixed(2)} ms ` +
-        `per answer`,
+        `per answer (load average of the machine ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
     );
   } finally {
     agent.destroy();

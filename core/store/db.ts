@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations as defaultMigrations, type Migration } from './migrations/index.js';
 import { isStorageFull } from './errors.js';
-import { lockStore, type StoreRole } from './lock.js';
+import { lockStore, type StoreLock, type StoreRole } from './lock.js';
 
 export type Db = Database.Database;
 
@@ -55,7 +55,12 @@ export function openDb(
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   refuseReadOnly(file);
   identify(file, newest);
-  const lock = lockStore(file, role);
+  let lock: StoreLock;
+  try {
+    lock = lockStore(file, role);
+  } catch (e) {
+    throw isStorageFull(e) ? diskFull(file) : e;
+  }
   let db: Db;
   try {
     ownerOnly(file);
@@ -86,14 +91,16 @@ export function openDb(
     migrate(db, migrations, notice);
   } catch (e) {
     if (db.open) db.close();
-    if (isStorageFull(e))
-      throw new StoreRefusedError(
-        `the disk holding ${file} is full: the store cannot be opened (SQLite needs room for its write-ahead log ` +
-          'and its shared index). Free some space on it, then start again',
-      );
-    throw e;
+    throw isStorageFull(e) ? diskFull(file) : e;
   }
   return db;
+}
+
+function diskFull(file: string): StoreRefusedError {
+  return new StoreRefusedError(
+    `the disk holding ${file} is full: the store cannot be opened (SQLite needs room for its write-ahead log ` +
+      'and its shared index). Free some space on it, then start again',
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closeSync, openSync, statSync } from 'node:fs';
+import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -49,6 +49,10 @@ export function lockStore(storeFile: string, role: StoreRole): StoreLock {
       maker.pragma('journal_mode = OFF');
       maker.pragma('page_size = 512');
       maker.pragma('user_version = 1');
+    } catch (e) {
+      // A full disk: no empty lock file stays behind.
+      if (statSync(file).size === 0) rmSync(file, { force: true });
+      throw e;
     } finally {
       maker.close();
     }
