@@ -9,6 +9,7 @@ import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
 import { createRenderPool } from './render-pool.js';
 import { createLabelService } from './service.js';
+import { createLabelTokenStore } from './store.js';
 
 export interface LabelFeatureDeps {
   db: Db;
@@ -36,7 +37,15 @@ export function createLabelFeature(d: LabelFeatureDeps) {
     keys,
     qr,
     render,
-    labels: createLabelService({ db: d.db, render, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    labels: createLabelService({
+      db: d.db,
+      render,
+      shipments: d.shipments,
+      offices: d.offices,
+      qr,
+      tokens: createLabelTokenStore(d.db),
+      downloads,
+    }),
     manifests: createManifestService({
       db: d.db,
       clock: d.clock,
