@@ -199,6 +199,7 @@ export function createCore({
     execute,
     close: () => {
       services.printing.queue.stop();
+      services.scale.stop();
       indexing?.stop();
       daily?.stop();
       // Workers end on their own time; a command's process exits once they have.
