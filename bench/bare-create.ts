@@ -31,7 +31,7 @@ const insertRow = db.prepare(
 const insert: (s: NewShipment) => number =
   mode === 'indexed'
     ? (s) => {
-        const id = shipments.store.insert(s);
+        const { id } = shipments.store.insert(s, s.created_at);
         shipments.catchUp();
         return id;
       }

@@ -10,6 +10,7 @@ import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
 import { durabilitySuite } from './durability.js';
 import { postgresSuite } from './postgres.js';
+import { importSuite } from './import.js';
 
 export interface BenchSuite {
   name: string;
@@ -28,6 +29,7 @@ const suites: BenchSuite[] = [
   deskSuite,
   durabilitySuite,
   postgresSuite,
+  importSuite,
 ];
 
 async function main(): Promise<void> {

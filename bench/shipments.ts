@@ -317,26 +317,27 @@ export async function seed(dataDir: string, total: number, accounts = 1): Promis
           const at = Math.round(start + i * step);
           const code = generateCode();
           const status = i / total < 0.9 && r.next() < 0.8 ? 'DELIVERED' : initialStatus(s.type);
-          const id = store.insert({
-            account_id: owners[i % accounts]!,
-            code,
-            ref: s.ref,
-            type: s.type,
-            method: 'STANDARD',
-            office_id: null,
-            value: s.value ?? null,
-            content: s.content ?? null,
-            notes: null,
-            platform: s.platform ?? null,
-            origin: s.origin,
-            destination: s.destination as typeof s.origin,
-            dimensions: s.dimensions,
-            status,
-            parent_id: null,
-            number: null,
-            created_at: at,
-            updated_at: at,
-          });
+          const { id } = store.insert(
+            {
+              account_id: owners[i % accounts]!,
+              code,
+              ref: s.ref,
+              type: s.type,
+              method: 'STANDARD',
+              office_id: null,
+              value: s.value ?? null,
+              content: s.content ?? null,
+              notes: null,
+              platform: s.platform ?? null,
+              origin: s.origin,
+              destination: s.destination as typeof s.origin,
+              dimensions: s.dimensions,
+              status,
+              parent_id: null,
+              number: null,
+            },
+            at,
+          );
           events.insert({ shipment_id: id, date: at, status, sub_status: null, issue: null, receiver: null });
           if (i % sampleEvery === 0) {
             samples.refs.push(s.ref);

@@ -4,7 +4,7 @@ import type { Principal } from './operations/principal.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Engine } from './engines/engine.js';
 import { openEngine } from './engines/open.js';
-import { DomainError } from './errors.js';
+import { DomainError, isStorageFull, storageFull } from './errors.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { operationsByName } from './operation-table.js';
 import type { Operation } from './operations/types.js';
@@ -13,7 +13,7 @@ import type { PublicJwk } from './qr/keys.js';
 import type { Dpi } from './schemas/codes.js';
 import { createServices, type Services } from './services.js';
 import type { RawDriverName } from './printing/types.js';
-import { mismatches, parse } from './validation.js';
+import { mismatches, NO_QUERY, parse, prepareValidator } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -101,8 +101,15 @@ export interface Core {
   printing: LocalPrinting;
   /** Lets the labels in flight finish (bounded) and stops the print queue: before `close` on a clean shutdown. */
   drain(): Promise<void>;
+  /**
+   * Readies the long-running service for its first requests, a step at a time between them: every operation's
+   * validators compiled, a drawing worker started with its fonts loaded.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
+
+export { STORAGE_FULL_RETRY_S } from './errors.js';
 
 /** A 500 says only that it happened and under which id the log has the cause. */
 export function internalError(requestId: string): DomainError {
@@ -124,7 +131,16 @@ export async function createCore({
   exposeServicesForTests,
 }: CoreOptions): Promise<Core> {
   const log = logger ?? stderrLogger();
-  const engine: Engine = await openEngine({ store, dataDir, clock, env, ...(onUpgrade ? { onUpgrade } : {}) });
+  // The long-running service (the one with the queue) opens the store as the service: on SQLite a second one
+  // refuses to start, and `station restore` refuses while either runs (core/engines/sqlite/lock.ts).
+  const engine: Engine = await openEngine({
+    store,
+    dataDir,
+    clock,
+    env,
+    service: printQueue,
+    ...(onUpgrade ? { onUpgrade } : {}),
+  });
   let services: Services;
   try {
     services = await createServices({
@@ -133,7 +149,10 @@ export async function createCore({
       dataDir,
       env,
       ...(site ? { site } : {}),
-      onError: (err) => log.error({ err }, 'print queue: the store failed under a job'),
+      onError: (err) =>
+        isStorageFull(err)
+          ? log.warn({ err }, 'print queue: the disk is full; the jobs wait')
+          : log.error({ err }, 'print queue: the store failed under a job'),
     });
   } catch (e) {
     await engine.close();
@@ -143,7 +162,14 @@ export async function createCore({
   const { printing } = services;
   if (printQueue) printing.queue.start();
   // The long-running service (the one with the queue) runs the engine's background work too (indexing, backups).
-  const background = printQueue ? engine.background((err) => log.error({ err }, 'store background work failed')) : null;
+  const background = printQueue
+    ? engine.background((err) =>
+        // A full disk is not a bug: the shipments are indexed (and the copy made) once space returns.
+        isStorageFull(err)
+          ? log.warn({ err }, 'store background work waits: the disk is full')
+          : log.error({ err }, 'store background work failed'),
+      )
+    : null;
 
   function operation(name: string): Operation {
     const op = operationsByName.get(name);
@@ -173,8 +199,11 @@ export async function createCore({
   ): Promise<unknown> {
     const op = operation(name);
     authorize(principal, op);
+    // A query parameter the operation does not list is refused, also where it lists none (README: The API).
+    if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
+    // Path parameters and query strings arrive as text (from HTTP or the CLI): coerced to their schemas' numbers.
     const input = {
-      ...(op.input.params ? { params: parse(op.input.params, raw.params) } : {}),
+      ...(op.input.params ? { params: parse(op.input.params, raw.params, { coerce: true }) } : {}),
       ...(op.input.query ? { query: parse(op.input.query, raw.query, { coerce: true }) } : {}),
       ...(op.input.body ? { body: parse(op.input.body, raw.body) } : {}),
     };
@@ -183,6 +212,10 @@ export async function createCore({
       result = await op.handler({ principal, services, baseUrl: opts.baseUrl ?? null, log }, input);
     } catch (e) {
       if (e instanceof DomainError) throw e;
+      if (isStorageFull(e)) {
+        log.warn({ err: e, op: name }, 'a write failed: the disk is full');
+        throw storageFull(e);
+      }
       const requestId = opts.requestId ?? randomUUID();
       log.error({ err: e, request_id: requestId, op: name, account: principal.accountId }, 'operation failed');
       throw internalError(requestId);
@@ -198,12 +231,24 @@ export async function createCore({
     return result;
   }
 
+  async function warm(): Promise<void> {
+    const drawing = services.labels.warm();
+    for (const op of operationsByName.values()) {
+      if (op.input.params) prepareValidator(op.input.params);
+      if (op.input.query) prepareValidator(op.input.query, true);
+      if (op.input.body) prepareValidator(op.input.body);
+      await new Promise((r) => setImmediate(r));
+    }
+    await drawing;
+  }
+
   let closed: Promise<void> | null = null;
   return {
     log,
     dataDir,
     operation,
     authorize,
+    warm,
     execute,
     authenticate: (authorization) => services.auth.authenticate(authorization),
     now: () => clock.now().getTime(),
@@ -222,8 +267,11 @@ export async function createCore({
     close: () =>
       (closed ??= (async () => {
         await printing.queue.stop();
+        services.scale.stop();
         background?.stop();
         await engine.close();
+        // Workers end on their own time; a command's process exits once they have.
+        void services.render.close();
       })()),
   };
 }

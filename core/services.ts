@@ -2,6 +2,8 @@ import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
 import { createDownloads } from './downloads/downloads.js';
 import type { Engine } from './engines/engine.js';
+import { createImportService } from './imports/service.js';
+import { createRenderPool } from './labels/render-pool.js';
 import { createLabelService } from './labels/service.js';
 import { createManifestService } from './manifests/service.js';
 import { createOfficeDirectory } from './offices/directory.js';
@@ -13,6 +15,7 @@ import { createKeyStore } from './qr/keys.js';
 import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
 import { createShipmentService } from './shipments/service.js';
@@ -53,10 +56,16 @@ export async function createServices({
   const shipments = createShipmentService({ db: engine, clock, tracking, offices, timeZone });
   // Labels, QR tokens and manifests share the signing keys and the downloads; the signing key is made at first start.
   const keys = createKeyStore(engine.stores.signingKeys, clock);
-  await keys.ensureActive();
+  // In a write transaction, which is the lock between processes: two commands opening a new data folder (or two
+  // stations starting on a new database) at the same moment make one key, not two.
+  await engine.transaction((tx) => createKeyStore(tx.signingKeys, clock).ensureActive());
   const qr = createQrTokens(keys, clock);
   const downloads = createDownloads(engine, clock, dataDir);
-  const labels = createLabelService({ db: engine, clock, offices, qr, downloads });
+  // Labels and manifests are drawn in worker threads (render-pool.ts).
+  const render = createRenderPool();
+  const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads });
+  const senders = createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin);
+  const presets = createPresetService(engine, clock);
   return {
     clock,
     dataDir,
@@ -68,9 +77,22 @@ export async function createServices({
     keys,
     qr,
     labels,
-    manifests: createManifestService({ db: engine, clock, tracking, downloads, timeZone }),
-    senders: createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin),
-    presets: createPresetService(engine, clock),
+    /** The worker threads that draw labels and manifests; closed with the core. */
+    render,
+    manifests: createManifestService({ db: engine, clock, tracking, downloads, timeZone, drawPdf: render.manifest }),
+    senders,
+    presets,
+    scale: createScaleService(engine),
+    imports: createImportService({
+      db: engine,
+      clock,
+      shipments,
+      async defaultSender(accountId) {
+        const { contact, address } = (await senders.list(accountId))[0]!;
+        return { contact, address };
+      },
+      presets: (accountId) => presets.list(accountId),
+    }),
     scan: createScanResolver(shipments, qr),
     printing: createPrintingService({
       db: engine,

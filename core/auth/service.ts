@@ -1,5 +1,5 @@
 import { isoOrNull, type Clock } from '../clock.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
+import { DomainError, fieldError, isStorageFull, notFound } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import type { Principal } from '../operations/principal.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -188,7 +188,12 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
       if (standing.expires_at !== null && standing.expires_at <= now) throw unauthenticated('token expired');
       if (now - (lastTouched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
         lastTouched.set(row.id, now);
-        await db.transaction((tx) => tx.auth.touch(row.id, now));
+        try {
+          await db.transaction((tx) => tx.auth.touch(row.id, now));
+        } catch (e) {
+          // Informative only: on a full disk the request goes on (reads keep working), the time is written later.
+          if (!isStorageFull(e)) throw e;
+        }
       }
       return { accountId: row.account_id, permissions, tokenId: row.id, owner: false };
     },

@@ -7,6 +7,7 @@ import { registerPrintingCommands } from './printing.js';
 import { registerQrCommands } from './qr.js';
 import { registerBackupCommands } from './backup.js';
 import { registerMigrateCommands } from './migrate.js';
+import { registerImportCommands } from './imports.js';
 
 /** Each feature registers its own `station` sub-commands; add a feature's registrar here. */
 export const featureCommands: Array<(program: Command) => void> = [
@@ -18,4 +19,5 @@ export const featureCommands: Array<(program: Command) => void> = [
   registerQrCommands,
   registerBackupCommands,
   registerMigrateCommands,
+  registerImportCommands,
 ];

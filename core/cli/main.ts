@@ -60,6 +60,7 @@ export function buildCli(): Command {
       }) => {
         // Fastify is loaded for `serve` alone, so that short commands start quickly.
         const { listen } = await import('../http/listen.js');
+        const { corsOrigins } = await import('../http/cors.js');
         const core = await createCore({
           dataDir: resolveDataDir(o.data),
           store: storeOf(o),
@@ -73,11 +74,14 @@ export function buildCli(): Command {
             port: o.port,
             rendererDir,
             rateLimitPerMinute: o.rateLimit,
+            corsOrigins: corsOrigins(process.env.STATION_CORS_ORIGINS),
             ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
             ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
             ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
           }).then(async (r) => {
             process.stdout.write(`listening on ${r.url}\n`);
+            // The first requests of the day should not wait for validators to compile or a drawing worker to start.
+            core.warm().catch((err: unknown) => core.log.error({ err }, 'warming the service up failed'));
             // The token rides in the fragment, which browsers never send to a server or its logs.
             if (o.deskLink)
               process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${await deskToken(core)}\n`);

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { dataOption, storeOption, withClient } from './context.js';
 import { ApiError } from '../client/index.js';
 import { pointerToName } from '../errors.js';
 import { officeFileFormat, type RowError } from '../offices/import-file.js';
+import { OFFICE_FILE_MAX_BYTES } from '../station/schemas.js';
 
 /** `station offices …`: the pickup-office directory. */
 export function registerOfficeCommands(program: Command): void {
@@ -14,11 +15,18 @@ export function registerOfficeCommands(program: Command): void {
     .addOption(dataOption())
     .addOption(storeOption())
     .option('--replace', 'the file is the whole directory: offices left out are deactivated')
-    .action((file: string, o: { data?: string; replace?: boolean }) =>
-      withClient(o, undefined, async (client) => {
-        const content = readFileSync(file, 'utf8');
+    .action((file: string, o: { data?: string; store?: string; replace?: boolean }) => {
+      const bytes = statSync(file).size;
+      if (bytes > OFFICE_FILE_MAX_BYTES)
+        throw new Error(
+          `${file} is ${(bytes / 2 ** 20).toFixed(0)} MiB; an office directory file may be at most ${OFFICE_FILE_MAX_BYTES / 2 ** 20} MiB`,
+        );
+      const content = readFileSync(file, 'utf8');
+      return withClient(o, undefined, async (client) => {
         try {
-          const s = await client.call('offices.import', {
+          // The owner's operation for a file at the station: `offices.import` holds a file to what an HTTP body may
+          // carry (1 MiB); a national directory is larger. The rules are the same ones.
+          const s = await client.call('offices.importFile', {
             body: { format: officeFileFormat(file, content), content, replace: o.replace ?? false },
           });
           console.log(`offices: ${s.added} added, ${s.updated} updated, ${s.deactivated} deactivated`);
@@ -30,6 +38,6 @@ export function registerOfficeCommands(program: Command): void {
               console.error(`  line ${row.line}: ${pointerToName(err.path) || 'row'} ${err.message}`);
           throw new ApiError({ ...(e as ApiError).problem, errors: [] });
         }
-      }),
-    );
+      });
+    });
 }

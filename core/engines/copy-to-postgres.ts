@@ -23,6 +23,9 @@ const TABLES = [
   'print_job_codes',
   'senders',
   'package_presets',
+  'label_tokens',
+  'import_mappings',
+  'shipment_changes',
 ] as const;
 
 /** At most this many parameters in one INSERT (PostgreSQL takes 65,535). */
@@ -110,6 +113,8 @@ export async function copyToPostgres(
       report.rows[table] = n;
       opts.onProgress?.(`${table}: ${n}`);
     }
+    // The next shipment drawn is created no earlier than the newest copied (migration 003).
+    await client.query("SELECT setval('shipment_clock', coalesce((SELECT max(created_at) FROM shipments), 0), true)");
     const keys = await source.stores.signingKeys.all();
     for (const k of keys)
       await client.query('INSERT INTO signing_keys (kid, created_at, retired_at, jwk) VALUES ($1, $2, $3, $4)', [

@@ -1,11 +1,14 @@
 import type { AuthStore } from '../auth/store.js';
 import type { DownloadStore } from '../downloads/store.js';
+import type { MappingStore } from '../imports/store.js';
+import type { LabelTokenStore } from '../labels/store.js';
 import type { ManifestStore } from '../manifests/store.js';
 import type { OfficeStore } from '../offices/store.js';
 import type { PresetStore } from '../presets/store.js';
 import type { PrintStore } from '../printing/store.js';
 import type { SigningKeyStore } from '../qr/store.js';
 import type { RateCardStore } from '../quote/store.js';
+import type { ScaleStore } from '../scale/store.js';
 import type { SenderStore } from '../senders/store.js';
 import type { ShipmentStore } from '../shipments/store.js';
 import type { SettingsStore } from '../station/store.js';
@@ -26,6 +29,9 @@ export interface Stores {
   presets: PresetStore;
   settings: SettingsStore;
   signingKeys: SigningKeyStore;
+  labelTokens: LabelTokenStore;
+  importMappings: MappingStore;
+  scale: ScaleStore;
 }
 
 /** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */
@@ -35,7 +41,7 @@ export interface Engine extends UnitOfWork<Stores> {
   readonly location: string;
   /**
    * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
-   * backups, the mark that a service runs on the data).
+   * backups).
    */
   background(onError: (err: unknown) => void): { stop(): void };
   /** A consistent copy of the store in `file`; resolves to the pages copied. */

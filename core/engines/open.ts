@@ -10,6 +10,8 @@ export interface OpenOptions {
   clock: Clock;
   env: Record<string, string | undefined>;
   onUpgrade?: (message: string) => void;
+  /** The long-running service opens it (SQLite: the one process that may serve a data folder at a time). */
+  service?: boolean;
 }
 
 /** Whether `store` names a PostgreSQL database. */
@@ -24,6 +26,11 @@ export async function openEngine(o: OpenOptions): Promise<Engine> {
   if (store !== '')
     throw new Error(`--store must be a postgres:// URL (or left out for SQLite in the data folder), not ${store}`);
   return Promise.resolve(
-    openSqliteEngine(o.dataDir, { clock: o.clock, env: o.env, ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}) }),
+    openSqliteEngine(o.dataDir, {
+      clock: o.clock,
+      env: o.env,
+      service: o.service ?? false,
+      ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}),
+    }),
   );
 }

@@ -10,7 +10,7 @@ import Fastify, {
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { internalError, type Core, type Principal } from '../index.js';
-import { DomainError } from '../errors.js';
+import { DomainError, isStorageFull, storageFull } from '../errors.js';
 import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
 import { sendProblem, toDomainError } from './problem.js';
@@ -18,7 +18,10 @@ import { publicRoutes } from './routes.js';
 import { registerRateLimit } from './rate-limit.js';
 import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requireHost } from './limits.js';
 import { createdLocations } from './location.js';
+import { deskHeaders } from './desk-headers.js';
 import { API_PREFIX, registerOpenApi } from './openapi.js';
+import { sendRead } from './conditional.js';
+import { registerCors } from './cors.js';
 
 export { API_PREFIX } from './openapi.js';
 
@@ -33,6 +36,8 @@ export interface ServerOptions {
    * on (see listen.ts). Never the request's Host header, which a client chooses.
    */
   baseUrl?: () => string | null;
+  /** Origins whose pages may call the API from a browser (`STATION_CORS_ORIGINS`, see cors.ts); none by default. */
+  corsOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -66,6 +71,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   const wrongMethod = methodNotAllowed(app, true);
 
   app.decorateRequest('principal', null);
+  // First, so that every answer to a listed origin carries its headers: refusals (401, 429, 404) too.
+  await registerCors(
+    app,
+    opts.corsOrigins ?? [],
+    operations.flatMap((op) => (op.http ? [op.http.method] : [])),
+  );
   // Hooks on every request take a callback, not a promise: a microtask less each, on the busiest path.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
@@ -100,10 +111,11 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   app.setErrorHandler((err, req, reply) => {
-    let e = toDomainError(err);
-    // The store out of reach is said as such (503, Retry-After): the client should wait, not report a bug.
+    let e = isStorageFull(err) ? storageFull(err) : toDomainError(err);
+    // The store out of reach, or a full disk, is said as such (503 or 507, Retry-After): the client should wait,
+    // not report a bug.
     if (e.code === 'unavailable') req.log.warn({ err, request_id: req.id }, 'the store is out of reach');
-    else if (e.status >= 500 && e.extra?.request_id === undefined) {
+    else if (e.status >= 500 && e.code !== 'storage_full' && e.extra?.request_id === undefined) {
       req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
       e = internalError(req.id);
     }
@@ -125,9 +137,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
       for (const op of operations) {
         if (!op.http) continue;
         const status = op.successStatus ?? 200;
+        const read = op.http.method === 'GET';
         api.route({
           method: op.http.method,
           url: op.http.path,
+          // An import carries a whole export file; everything else stays within the usual limit.
+          ...(op.maxBodyBytes ? { bodyLimit: op.maxBodyBytes } : {}),
           schema: {
             operationId: op.name,
             summary: op.summary,
@@ -152,6 +167,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
               req.principal!,
               { baseUrl: baseUrl(), requestId: req.id },
             );
+            // Reads (and their HEAD) carry an ETag and answer If-None-Match.
+            if (read) return sendRead(req, reply, status, result);
             const location = status === 201 ? createdLocations[op.name] : undefined;
             if (location) reply.header('Location', API_PREFIX + location(result as never, req.params as never));
             return reply.code(status).send(result);
@@ -163,7 +180,15 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   if (opts.rendererDir && existsSync(opts.rendererDir)) {
-    await app.register(fastifyStatic, { root: opts.rendererDir, prefix: '/', index: 'index.html' });
+    const headers = Object.entries(deskHeaders(opts.rendererDir));
+    await app.register(fastifyStatic, {
+      root: opts.rendererDir,
+      prefix: '/',
+      index: 'index.html',
+      setHeaders: (res) => {
+        for (const [name, value] of headers) res.setHeader(name, value);
+      },
+    });
   }
 
   return app;

@@ -12,9 +12,11 @@ import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { DownloadStore } from '../downloads/store.js';
 import type { LabelData } from './layout.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
+import type { RenderPool } from './render-pool.js';
+import type { PdfTask } from './render-worker.js';
 import { checkLabelCount, startTile } from './formats.js';
+import type { LabelTokenStore } from './store.js';
 
 export interface PdfOptions {
   format: LabelFormat;
@@ -24,9 +26,17 @@ export interface PdfOptions {
   packages?: boolean | undefined;
 }
 
+export interface LabelStores {
+  shipments: ShipmentStore;
+  downloads: DownloadStore;
+  labelTokens: LabelTokenStore;
+}
+
 export interface LabelServiceDeps {
-  db: UnitOfWork<{ shipments: ShipmentStore; downloads: DownloadStore }>;
+  db: UnitOfWork<LabelStores>;
   clock: Clock;
+  /** Where the drawing happens: worker threads (render-pool.ts). */
+  render: RenderPool;
   offices: { byId(id: number): Promise<OfficeT | undefined> };
   qr: QrTokens;
   downloads: Downloads;
@@ -36,7 +46,7 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, clock, offices, qr, downloads }: LabelServiceDeps) {
+export function createLabelService({ db, clock, render, offices, qr, downloads }: LabelServiceDeps) {
   const shipments = db.stores.shipments;
   const read = shipmentLookups(shipments);
 
@@ -58,6 +68,35 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
     return out;
   }
 
+  /**
+   * The QR token of each row, the one every copy of its label carries (contract: fixed when its first label is made,
+   * `iat` that moment): the token fixed for the shipment, or, the first time or once the key that signed it has been
+   * retired, one signed now and fixed. Tokens are fixed in one transaction for the whole document.
+   */
+  async function tokensOf(accountId: number, rows: ShipmentRecord[]): Promise<string[]> {
+    const fixed = new Map<number, string | undefined>();
+    const stale: ShipmentRecord[] = [];
+    for (const r of rows) {
+      if (fixed.has(r.id)) continue;
+      const token = await db.stores.labelTokens.token(r.id);
+      fixed.set(r.id, token);
+      if (token === undefined || !(await qr.isLive(token))) stale.push(r);
+    }
+    if (stale.length) {
+      const signed = await Promise.all(stale.map((r) => qr.sign(r.code, accountId)));
+      const kept = await db.transaction(async (tx) => {
+        const out: Array<string | undefined> = [];
+        for (const [i, r] of stale.entries()) {
+          await tx.labelTokens.fix(r.id, signed[i]!, fixed.get(r.id) ?? null);
+          out.push(await tx.labelTokens.token(r.id));
+        }
+        return out;
+      });
+      stale.forEach((r, i) => fixed.set(r.id, kept[i]));
+    }
+    return rows.map((r) => fixed.get(r.id)!);
+  }
+
   async function dataOf(accountId: number, rows: ShipmentRecord[]): Promise<LabelData[]> {
     const parents = new Map<number, Promise<number>>();
     const packagesOf = (parentId: number) => {
@@ -66,12 +105,13 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
         parents.set(parentId, (n = shipments.byId(accountId, parentId).then((p) => p?.packages ?? 0)));
       return n;
     };
+    const qrs = await tokensOf(accountId, rows);
     return Promise.all(
-      rows.map(async (row) => {
+      rows.map(async (row, i) => {
         const office =
           row.method === 'PICKUP' && row.office_id !== null ? await offices.byId(row.office_id) : undefined;
         return labelData(row, {
-          qr: await qr.sign(row.code, accountId),
+          qr: qrs[i]!,
           office: office ? { code: office.code, name: office.name } : null,
           packagesOfParent: row.parent_id === null ? null : await packagesOf(row.parent_id),
         });
@@ -97,30 +137,23 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
   }
 
   async function rasterOf(accountId: number, row: ShipmentRecord, dpi: Dpi): Promise<MonoRaster> {
-    const [data] = await dataOf(accountId, [row]);
-    const { labelLayout, renderRaster } = await import('./render.js');
-    return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
+    const [label] = await dataOf(accountId, [row]);
+    return render.raster({ label: label!, dpi });
   }
 
-  async function document(
+  /** The document's pieces and what each label prints, checked; the drawing is the caller's (`render.pdf`). */
+  async function documentTask(
     accountId: number,
     codes: string[],
     opts: PdfOptions,
-  ): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
+    known?: ShipmentRecord[],
+  ): Promise<{ rows: ShipmentRecord[]; task: PdfTask }> {
     checkLabelCount(codes, '/code');
     const start = startTile(opts.format, opts.start, 'printer');
-    const rows = await pieces(accountId, codes, opts.packages ?? false);
-    const data = await dataOf(accountId, rows);
-    const { labelLayout, labelsPdf } = await import('./render.js');
-    const pdf = await labelsPdf(
-      (function* () {
-        for (const d of data) yield labelLayout(d);
-      })(),
-      opts.format,
-      start,
-      rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`,
-    );
-    return { rows, pdf };
+    const rows = known ?? (await pieces(accountId, codes, opts.packages ?? false));
+    const labels = await dataOf(accountId, rows);
+    const title = rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`;
+    return { rows, task: { labels, format: opts.format, start, title } };
   }
 
   return {
@@ -130,7 +163,8 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
 
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
-      const { rows, pdf } = await document(accountId, codes, opts);
+      const { rows, task } = await documentTask(accountId, codes, opts);
+      const pdf = await render.pdf(task);
       await markLabelled(accountId, rows, async () => undefined);
       return pdf;
     },
@@ -160,9 +194,10 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
       const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
       const reused = await downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
-      const { rows, pdf } = await document(accountId, codes, opts);
+      const { rows, task } = await documentTask(accountId, codes, opts, same);
       const file = downloads.newLabelFile();
-      downloads.writeFile(file, pdf);
+      // Drawn and written by the worker: the document never passes through this thread.
+      const bytes = await render.pdfFile({ ...task, file: downloads.prepareFile(file) });
       try {
         const secret = await markLabelled(accountId, rows, (tx) =>
           downloads.link(tx, {
@@ -172,7 +207,7 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
             format: opts.format,
             file,
             docKey,
-            bytes: pdf.byteLength,
+            bytes,
           }),
         );
         return { url: downloadUrl(baseUrl, secret) };
@@ -182,14 +217,17 @@ export function createLabelService({ db, clock, offices, qr, downloads }: LabelS
       }
     },
 
-    /** `GET /labels/qr`: the signed token a label's QR carries. */
+    /** `GET /labels/qr`: the signed token the shipment's label carries (fixed now if no label was made yet). */
     async qrToken(accountId: number, code: string): Promise<string> {
-      const row = labellable(await read.byCode(accountId, code));
-      return qr.sign(row.code, accountId);
+      const [token] = await tokensOf(accountId, [labellable(await read.byCode(accountId, code))]);
+      return token!;
     },
 
     /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
     accountOfCode: (code: string) => read.accountOfCode(code),
+
+    /** Starts a drawing worker and loads what a label needs (the long-running service does, at start). */
+    warm: () => render.warm(),
 
     /** The file behind a download secret (404 when unknown or expired). */
     openDownload: (secret: string) => downloads.open(secret),

@@ -10,7 +10,7 @@ import type { ShipmentStore } from '../shipments/store.js';
 import type { Tracking } from '../tracking/service.js';
 import type { EventStore } from '../tracking/store.js';
 import type { UnitOfWork } from '../unit-of-work.js';
-import type { ManifestLine } from './layout.js';
+import type { ManifestHeader, ManifestLine } from './layout.js';
 import type { ManifestRecord, ManifestStore } from './store.js';
 
 export interface ManifestView {
@@ -34,6 +34,8 @@ export interface ManifestDeps {
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => Promise<string>;
+  /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
+  drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -44,7 +46,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, tracking, downloads, timeZone }: ManifestDeps) {
+export function createManifestService({ db, clock, tracking, downloads, timeZone, drawPdf }: ManifestDeps) {
   const { manifests, shipments } = db.stores;
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
@@ -81,14 +83,11 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
       });
     }
     const createdAt = DateTime.fromMillis(m.created_at, { zone: await timeZone() }).toFormat('yyyy-MM-dd HH:mm ZZZZ');
-    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('./render.js');
-    const pdf = await pagesPdf(
-      manifestPages({ id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight }, lines),
-      A4_W,
-      A4_H,
-      `Collection manifest ${m.id}`,
-    );
-    downloads.writeFile(fileOf(m.id), pdf);
+    await drawPdf({
+      header: { id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight },
+      lines,
+      file: downloads.prepareFile(fileOf(m.id)),
+    });
   }
 
   async function view(m: ManifestRecord, baseUrl: string | null): Promise<ManifestView> {

@@ -3,7 +3,7 @@ import { fieldError, invalidState, notFound } from '../errors.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { withAckMode } from './ack-mode.js';
 import { drivers } from './drivers.js';
-import { placeProblem, realPath, type PrinterPlaces } from './places.js';
+import { placeProblem, realPath, stationDataProblem, type PrinterPlaces } from './places.js';
 import type { PrinterCreateT, PrinterT, PrinterUpdateT } from './schemas.js';
 import type { PrinterRecord, PrinterValues, PrintStore } from './store.js';
 import { discoverSystemPrinters } from './system-driver.js';
@@ -66,10 +66,14 @@ const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy, site: string): Printer
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
-  places: PrinterPlaces | null,
+  places: PrinterPlaces,
+  by: ConfiguredBy,
 ): void {
   const driver = drivers[v.driver];
-  const problem = driver.checkConnection(v.connection) ?? (places && placeProblem(v.driver, v.connection, places));
+  const problem =
+    driver.checkConnection(v.connection) ??
+    (v.driver === 'file' ? stationDataProblem(v.connection, places) : null) ??
+    (by.owner ? null : placeProblem(v.driver, v.connection, places));
   if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver))
@@ -105,7 +109,7 @@ export function createPrinters(
     printer: async (accountId: number, name: string) => printerView(await printerNamed(store, accountId, name)),
 
     createPrinter(accountId: number, body: PrinterCreateT, by: ConfiguredBy = {}): Promise<PrinterT> {
-      checkPrinter(body, by.owner ? null : places);
+      checkPrinter(body, places, by);
       // GET /printers/discover would shadow a printer of that name.
       if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
       const values = valuesOf(body, by, site);
@@ -118,7 +122,7 @@ export function createPrinters(
     },
 
     updatePrinter(accountId: number, name: string, body: PrinterUpdateT, by: ConfiguredBy = {}): Promise<PrinterT> {
-      checkPrinter(body, by.owner ? null : places);
+      checkPrinter(body, places, by);
       return db.transaction(async (tx) => {
         // A printer stays at its site unless the change names another.
         const values = valuesOf(body, by, (await printerNamed(tx.printing, accountId, name)).site);

@@ -92,6 +92,7 @@ export function createPrintQueue(deps: QueueDeps) {
       try {
         await claimAll();
       } catch (err) {
+        // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
         failed(err);
       }
       let due: number | null = null;
@@ -116,6 +117,7 @@ export function createPrintQueue(deps: QueueDeps) {
   async function run(job: JobRecord, row: PrinterRecord, ac: AbortController): Promise<void> {
     // A slow delivery (a printer taking its time to connect or read) must not look like a dead process.
     const heartbeat = setInterval(() => {
+      // A lease that cannot be renewed (a full disk) is renewed at the next beat; this process keeps printing the job.
       if (running) db.transaction((tx) => tx.printing.renew(job.id, owner, wallNow() + LEASE_MS)).catch(failed);
     }, LEASE_MS / 3);
     heartbeat.unref?.();

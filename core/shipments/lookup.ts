@@ -17,9 +17,9 @@ export function shipmentLookups(store: ShipmentStore) {
   return {
     byCode,
 
-    /** `{id}` in a path: digits are the numeric id, anything else the code. */
-    async resolve(accountId: number, idOrCode: string): Promise<ShipmentRecord> {
-      if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
+    /** `{id}` in a path: a number (or digits) is the numeric id, anything else the code. */
+    async resolve(accountId: number, idOrCode: number | string): Promise<ShipmentRecord> {
+      if (typeof idOrCode === 'string' && !/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
       // An id past the integers a store keeps names no shipment.
       const id = Number(idOrCode);
       const row = Number.isSafeInteger(id) ? await store.byId(accountId, id) : undefined;

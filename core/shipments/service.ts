@@ -7,10 +7,21 @@ import { actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { generateCode } from './code.js';
 import { shipmentLookups } from './lookup.js';
-import type { NewShipment, ShipmentRecord } from './record.js';
-import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
+import type {
+  PackageCreateT,
+  ShipmentChangeT,
+  ShipmentCreateT,
+  ShipmentRefT,
+  ShipmentSearchT,
+  ShipmentT,
+  ShipmentUpdateT,
+} from './schemas.js';
 import { searchFilter } from './search-filter.js';
 import { KeyTaken, type ShipmentStore } from './store.js';
+
+/** A shipment is corrected before the carrier has it: once collected (or canceled) its parcel is what it is. */
+const BEFORE_COLLECTION = new Set<string>(['TO_CONFIRM', 'TO_COLLECT', 'TO_RECOVER']);
 
 /** What a PICKUP shipment needs from the office directory. */
 export interface PickupOffices {
@@ -83,6 +94,81 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     return { contact: input.destination.contact, address: officeAddress };
   }
 
+  /** A new shipment of a create's input, its destination resolved. */
+  const fromInput = (input: ShipmentCreateT, destination: PartyT) => ({
+    ref: input.ref,
+    type: input.type,
+    method: input.method ?? 'STANDARD',
+    office_id: input.office ?? null,
+    value: input.value ?? null,
+    content: input.content ?? null,
+    notes: input.notes ?? null,
+    platform: input.platform ?? null,
+    origin: input.origin,
+    destination,
+    dimensions: input.dimensions,
+    status: initialStatus(input.type),
+    parent_id: null,
+    number: null,
+  });
+
+  /** A shipment that may still be corrected: no label yet, not in the carrier's hands. */
+  function correctable(s: ShipmentRecord): ShipmentRecord {
+    if (s.labelled_at !== null)
+      throw invalidState(`shipment ${s.code} has a label already; its parcel, method and office are printed on it`);
+    if (!BEFORE_COLLECTION.has(s.status))
+      throw invalidState(`shipment ${s.code} is ${s.status}; it can no longer be corrected`);
+    return s;
+  }
+
+  /**
+   * The correction asked for, applied to the shipment in memory, and what it changes (field by field). A PICKUP
+   * takes its office's address, as on create; leaving PICKUP is refused, since the buyer's own address is gone.
+   */
+  async function corrected(s: ShipmentRecord, patch: ShipmentUpdateT) {
+    const next: ShipmentRecord = { ...s, dimensions: { ...s.dimensions, ...patch.dimensions } };
+    if (patch.method !== undefined) next.method = patch.method;
+    if (patch.office !== undefined) next.office_id = patch.office;
+    if (patch.content !== undefined) next.content = patch.content;
+    if (patch.notes !== undefined) next.notes = patch.notes;
+    if ((patch.method !== undefined || patch.office !== undefined) && (s.parent_id !== null || s.packages > 0))
+      throw fieldError(
+        patch.method !== undefined ? '/method' : '/office',
+        'cannot change on a multi-origin shipment or its packages',
+      );
+    let addressChanged = false;
+    if (next.method === 'PICKUP') {
+      if (next.type !== 'DELIVERY') throw fieldError('/method', 'PICKUP needs type DELIVERY');
+      if (next.office_id === null) throw fieldError('/office', 'is required with method PICKUP');
+      if (next.office_id !== s.office_id || s.method !== 'PICKUP') {
+        next.destination = { contact: s.destination.contact, address: await offices.pickupAddress(next.office_id) };
+        addressChanged = true;
+      }
+    } else {
+      if (s.method === 'PICKUP')
+        throw fieldError('/method', "a PICKUP shipment's address is its office's: it cannot become a home delivery");
+      if (next.office_id !== null) throw fieldError('/office', 'is only accepted with method PICKUP');
+    }
+    const before: Record<ShipmentChangeRecord['changes'][number]['field'], unknown> = {
+      dimensions: s.dimensions,
+      method: s.method,
+      office: s.office_id,
+      content: s.content,
+      notes: s.notes,
+    };
+    const after: typeof before = {
+      dimensions: next.dimensions,
+      method: next.method,
+      office: next.office_id,
+      content: next.content,
+      notes: next.notes,
+    };
+    const changes = (Object.keys(before) as Array<keyof typeof before>)
+      .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
+      .map((field) => ({ field, from: before[field], to: after[field] }));
+    return { next, changes, addressChanged };
+  }
+
   /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
   async function insert(
     tx: ShipmentStores,
@@ -90,20 +176,28 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>,
     twin: string | null,
   ): Promise<ShipmentRecord> {
-    const now = await tx.shipments.creationTime(clock.now().getTime());
     for (;;) {
-      const written = { ...s, account_id: accountId, code: generateCode(), created_at: now, updated_at: now };
-      let id: number;
+      const written = { ...s, account_id: accountId, code: generateCode() };
+      let id: number, at: number;
       try {
-        id = await tx.shipments.insert(written);
+        ({ id, at } = await tx.shipments.insert(written, clock.now().getTime()));
       } catch (e) {
         // A code drawn twice (50 random bits) is drawn anew; a ref used twice is the caller's to change.
         if (e instanceof KeyTaken && e.key === 'code') continue;
         if (e instanceof KeyTaken) throw await duplicateRef(tx.shipments, accountId, s.ref);
         throw e;
       }
-      await tracking.start(tx, id, s.status, now);
-      return { ...written, id, twin, packages: 0, sub_status: null, labelled_at: null };
+      await tracking.start(tx, id, s.status, at);
+      return {
+        ...written,
+        id,
+        created_at: at,
+        updated_at: at,
+        twin,
+        packages: 0,
+        sub_status: null,
+        labelled_at: null,
+      };
     }
   }
 
@@ -111,33 +205,78 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     /** Resolves once the shipment is committed. */
     async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
       const destination = await destinationFor(input);
-      const row = await db.transaction((tx) =>
-        insert(
-          tx,
-          accountId,
-          {
-            ref: input.ref,
-            type: input.type,
-            method: input.method ?? 'STANDARD',
-            office_id: input.office ?? null,
-            value: input.value ?? null,
-            content: input.content ?? null,
-            notes: input.notes ?? null,
-            platform: input.platform ?? null,
-            origin: input.origin,
-            destination,
-            dimensions: input.dimensions,
-            status: initialStatus(input.type),
-            parent_id: null,
-            number: null,
-          },
-          null,
-        ),
-      );
+      const row = await db.transaction((tx) => insert(tx, accountId, fromInput(input, destination), null));
       return shipmentView(row, []);
     },
 
-    get: async (accountId: number, idOrCode: string) =>
+    /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
+    async check(input: ShipmentCreateT): Promise<void> {
+      await destinationFor(input);
+    },
+
+    /** The account's shipment of this ref, if any (id and code only). */
+    refTaken: (accountId: number, ref: string) => db.stores.shipments.byRef(accountId, ref),
+
+    /**
+     * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
+     * imported twice, or an order created meanwhile) is skipped and names the shipment that has it.
+     */
+    async importMany(accountId: number, inputs: ShipmentCreateT[]): Promise<Imported[]> {
+      const destinations = await Promise.all(inputs.map(destinationFor));
+      const written = await db.transaction(async (tx) => {
+        const out: Array<ShipmentRecord | { id: number; code: string }> = [];
+        for (const [i, input] of inputs.entries()) {
+          const existing = await tx.shipments.byRef(accountId, input.ref);
+          out.push(existing ?? (await insert(tx, accountId, fromInput(input, destinations[i]!), null)));
+        }
+        return out;
+      });
+      return written.map((w) =>
+        'ref' in w ? { created: true, shipment: shipmentView(w, []) } : { created: false, id: w.id, code: w.code },
+      );
+    },
+
+    /**
+     * Corrects a shipment before its label (the parcel weighed at the bench, another box, method, office, texts).
+     * Once a label exists the label is the truth: 409. Each correction that changes something is kept in the
+     * shipment's history of changes; one that changes nothing writes nothing.
+     */
+    async update(
+      accountId: number,
+      idOrCode: ShipmentRefT,
+      patch: ShipmentUpdateT,
+      madeBy: string,
+    ): Promise<ShipmentT> {
+      for (;;) {
+        const s = correctable(await read.resolve(accountId, idOrCode));
+        // Decided before the transaction, which awaits nothing but its stores (a PICKUP's office is looked up).
+        const { next, changes, addressChanged } = await corrected(s, patch);
+        const done = await db.transaction(async (tx) => {
+          const current = correctable(await shipmentLookups(tx.shipments).resolve(accountId, s.id));
+          // Changed meanwhile (another correction, a label, a move): decided again on what it is now.
+          if (JSON.stringify(current) !== JSON.stringify(s)) return null;
+          if (changes.length === 0) return view(tx.shipments, current);
+          const at = clock.now().getTime();
+          await tx.shipments.correct(next, at, addressChanged);
+          await tx.shipments.recordChange(s.id, at, changes, madeBy);
+          return view(tx.shipments, (await tx.shipments.byId(accountId, s.id))!);
+        });
+        if (done) return done;
+      }
+    },
+
+    /** The corrections made to a shipment, oldest first. */
+    async changes(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentChangeT[]> {
+      const s = await read.resolve(accountId, idOrCode);
+      return (await db.stores.shipments.changesOf(s.id)).map((c) => ({
+        id: c.id,
+        date: new Date(c.date).toISOString(),
+        made_by: c.made_by,
+        changes: c.changes,
+      }));
+    },
+
+    get: async (accountId: number, idOrCode: ShipmentRefT) =>
       view(db.stores.shipments, await read.resolve(accountId, idOrCode)),
 
     /** The shipment an order ref or a label's code names, as the API shows it; undefined when none. */
@@ -146,14 +285,14 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       return row && view(db.stores.shipments, row);
     },
 
-    async packages(accountId: number, idOrCode: string): Promise<ShipmentT[]> {
+    async packages(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT[]> {
       const parent = await read.resolve(accountId, idOrCode);
       const children = await db.stores.shipments.children(parent.id);
       return Promise.all(children.map((c) => view(db.stores.shipments, c)));
     },
 
     /** A package takes the next number of its parent: read and written in one transaction. */
-    async addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): Promise<ShipmentT> {
+    async addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): Promise<ShipmentT> {
       const row = await db.transaction(async (tx) => {
         const parent = await shipmentLookups(tx.shipments).resolve(accountId, parentIdOrCode);
         if (parent.parent_id !== null)
@@ -191,7 +330,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
      * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
      * nothing. Once anything is in the carrier's hands nothing is canceled.
      */
-    cancel(accountId: number, idOrCode: string): Promise<ShipmentT> {
+    cancel(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT> {
       return db.transaction(async (tx) => {
         const s = await shipmentLookups(tx.shipments).resolve(accountId, idOrCode);
         if (s.status !== 'CANCELED') {
@@ -211,16 +350,19 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       return pageEnvelope(await Promise.all(rows.map((r) => view(db.stores.shipments, r))), total, window);
     },
 
-    history: async (accountId: number, idOrCode: string) =>
+    history: async (accountId: number, idOrCode: ShipmentRefT) =>
       tracking.history((await read.resolve(accountId, idOrCode)).id),
 
-    recordEvent(accountId: number, idOrCode: string, e: Parameters<Tracking['move']>[2]) {
+    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[2]) {
       return db.transaction(async (tx) =>
         tracking.move(tx, await shipmentLookups(tx.shipments).resolve(accountId, idOrCode), e),
       );
     },
   };
 }
+
+/** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
+type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
 
 /** The refusal of a ref the account has used already, naming the shipment that has it. */
 async function duplicateRef(store: ShipmentStore, accountId: number, ref: string): Promise<DomainError> {

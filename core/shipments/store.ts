@@ -1,5 +1,5 @@
 import type { Status, SubStatus } from '../schemas/codes.js';
-import type { NewShipment, ShipmentRecord } from './record.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
 
 /** A new shipment collided with an existing one on a unique key: its code, or its ref within the account. */
 export class KeyTaken extends Error {
@@ -31,12 +31,11 @@ export interface SearchFilter {
 /** Shipments and their search. Records in, records out: how they are kept is the engine's. */
 export interface ShipmentStore {
   /**
-   * The creation time of a new shipment: now, or the newest shipment's when the clock went back, so that creation
-   * times never decrease with the id. Call it inside the insert's transaction.
+   * Inserts the shipment, created (and updated) `at` now, or at the newest shipment's creation time when the clock
+   * went back (creation times never decrease with the id, across stations); returns its id and that time. Throws
+   * `KeyTaken` when its code or its ref is used.
    */
-  creationTime(now: number): Promise<number>;
-  /** Inserts the shipment and returns its id, or throws `KeyTaken` (its code or its ref is used). */
-  insert(s: NewShipment): Promise<number>;
+  insert(s: Omit<NewShipment, 'created_at' | 'updated_at'>, now: number): Promise<{ id: number; at: number }>;
   byId(accountId: number, id: number): Promise<ShipmentRecord | undefined>;
   byCode(accountId: number, code: string): Promise<ShipmentRecord | undefined>;
   byRef(accountId: number, ref: string): Promise<{ id: number; code: string } | undefined>;
@@ -47,6 +46,15 @@ export interface ShipmentStore {
   countPackage(parentId: number, now: number): Promise<void>;
   /** Sets labelled_at the first time only. */
   markLabelled(id: number, now: number): Promise<void>;
+  /**
+   * Writes a correction made before the label (PATCH): the parcel, method, office, texts and, for a PICKUP, the
+   * office's address (`addressChanged`: what a search finds it by changed too).
+   */
+  correct(s: ShipmentRecord, now: number, addressChanged: boolean): Promise<void>;
+  /** Keeps a correction in the shipment's history of changes. */
+  recordChange(shipmentId: number, at: number, changes: ShipmentChangeRecord['changes'], madeBy: string): Promise<void>;
+  /** The corrections made to a shipment, oldest first. */
+  changesOf(shipmentId: number): Promise<ShipmentChangeRecord[]>;
   /** A page of the account's shipments and the exact total of the filter. */
   search(f: SearchFilter): Promise<{ rows: ShipmentRecord[]; total: number }>;
 }

@@ -1,13 +1,16 @@
 import { implement } from '../operations/types.js';
 import { stationApi } from './api.js';
 
-const settingsOf = async (s: { timeZone(): Promise<string> }) => ({ time_zone: await s.timeZone() });
+import type { Services } from '../services.js';
+
+const settingsOf = async (s: Services) => ({ time_zone: await s.settings.timeZone(), scale: await s.scale.config() });
 
 export const stationOperations = implement(stationApi, {
-  'station.settings.get': ({ services }) => settingsOf(services.settings),
+  'station.settings.get': ({ services }) => settingsOf(services),
   'station.settings.update': async ({ services }, { body }) => {
     if (body.time_zone !== undefined) await services.settings.setTimeZone(body.time_zone);
-    return settingsOf(services.settings);
+    if (body.scale !== undefined) await services.scale.configure(body.scale);
+    return settingsOf(services);
   },
   'ratecard.get': async ({ services }) => {
     const { id, version, source, imported_at, card } = await services.quotes.active();
@@ -18,5 +21,7 @@ export const stationOperations = implement(stationApi, {
     return { id, version, source, imported_at };
   },
   'offices.import': ({ services }, { body }) =>
+    services.offices.importFile(body.content, body.format, { replace: body.replace ?? false }),
+  'offices.importFile': ({ services }, { body }) =>
     services.offices.importFile(body.content, body.format, { replace: body.replace ?? false }),
 });

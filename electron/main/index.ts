@@ -37,6 +37,7 @@ async function start(): Promise<void> {
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
+  core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
   const token = await deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);

@@ -133,6 +133,7 @@ export async function storeServices(
     async close() {
       await services.printing.queue.stop();
       await engine.close();
+      await services.render.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '../../clock.js';
-import { DomainError } from '../../errors.js';
+import { DomainError, storageFull } from '../../errors.js';
 import type { Engine, Stores } from '../engine.js';
 import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';
@@ -10,9 +10,12 @@ import { pgPrintStore } from './printing.js';
 import { pgShipmentStore } from './shipments.js';
 import {
   pgDownloadStore,
+  pgLabelTokenStore,
   pgManifestStore,
+  pgMappingStore,
   pgPresetStore,
   pgRateCardStore,
+  pgScaleStore,
   pgSenderStore,
   pgSettingsStore,
   pgSigningKeyStore,
@@ -54,6 +57,9 @@ function lostConnection(e: unknown): boolean {
   );
 }
 
+/** PostgreSQL's disk_full (SQLSTATE 53100): the write is refused as on a full SQLite disk, 507 storage_full. */
+const diskFull = (e: unknown) => sqlState(e) === '53100';
+
 function unavailable(e: unknown): DomainError {
   const error = new DomainError('unavailable', 'the database cannot be reached for the moment; try again shortly', {
     extra: { retry_after: RETRY_AFTER_S },
@@ -70,7 +76,7 @@ function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
       try {
         return await q.query<R>(text, values);
       } catch (e) {
-        throw lostConnection(e) ? unavailable(e) : e;
+        throw lostConnection(e) ? unavailable(e) : diskFull(e) ? storageFull(e) : e;
       }
     },
   };
@@ -91,6 +97,9 @@ function storesOn(sql: Sql): Stores {
     presets: pgPresetStore(sql),
     settings: pgSettingsStore(sql),
     signingKeys: pgSigningKeyStore(sql),
+    labelTokens: pgLabelTokenStore(sql),
+    importMappings: pgMappingStore(sql),
+    scale: pgScaleStore(sql),
   };
 }
 
@@ -186,7 +195,8 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
           broken = true;
           throw unavailable(e);
         }
-        throw e;
+        // The COMMIT itself may find the disk full.
+        throw diskFull(e) ? storageFull(e) : e;
       } finally {
         client.release(broken);
       }

@@ -1,5 +1,5 @@
 import type { Status, SubStatus } from '../../schemas/codes.js';
-import type { NewShipment, ShipmentRecord } from '../../shipments/record.js';
+import type { ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
 import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
 import { alone, first, rows, sqlState, type Sql } from './sql.js';
 
@@ -43,21 +43,22 @@ const byStatusOnly = (f: SearchFilter) =>
 export function pgShipmentStore(sql: Sql): ShipmentStore {
   const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
   return {
-    async creationTime(now) {
-      // Creates take their time one after another, across stations: a later id never gets an earlier time.
-      if (sql.inTransaction) await sql.query('SELECT pg_advisory_xact_lock(20)');
-      const r = await first<{ t: number | null }>(sql, 'SELECT max(created_at) AS t FROM shipments');
-      return Math.max(now, r?.t ?? now);
-    },
-    async insert(s: NewShipment) {
+    async insert(s, now) {
+      // The id and the time are drawn together, under a lock held for the draw alone (migration 003): a later id
+      // never gets an earlier time, across stations, and commits overlap.
+      const drawn = (await first<{ id: number; created_at: number }>(
+        sql,
+        'SELECT id, created_at FROM station_draw_shipment($1)',
+        [now],
+      ))!;
       try {
-        return await alone(sql, async () => {
-          const r = await first<{ id: number }>(
-            sql,
-            `INSERT INTO shipments (account_id, code, ref, type, method, office_id, value, content, notes, platform, origin,
-               destination, dimensions, status, parent_id, number, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
+        await alone(sql, () =>
+          sql.query(
+            `INSERT INTO shipments (id, account_id, code, ref, type, method, office_id, value, content, notes, platform,
+               origin, destination, dimensions, status, parent_id, number, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
             [
+              drawn.id,
               s.account_id,
               s.code,
               s.ref,
@@ -74,12 +75,10 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
               s.status,
               s.parent_id,
               s.number,
-              s.created_at,
-              s.updated_at,
+              drawn.created_at,
             ],
-          );
-          return r!.id;
-        });
+          ),
+        );
       } catch (e) {
         if (sqlState(e) === '23505') {
           const constraint = (e as { constraint?: string }).constraint;
@@ -88,6 +87,7 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
         }
         throw e;
       }
+      return { id: drawn.id, at: drawn.created_at };
     },
     byId: (accountId, id) =>
       first<ShipmentRecord>(sql, `${SELECT} WHERE s.id = $1 AND s.account_id = $2${locked}`, [id, accountId]),
@@ -120,6 +120,28 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
         id,
       ]);
     },
+    async correct(r, now) {
+      // The search words are a generated column: a new address is searchable at once.
+      await sql.query(
+        `UPDATE shipments SET method = $1, office_id = $2, content = $3, notes = $4, destination = $5, dimensions = $6,
+           updated_at = $7 WHERE id = $8`,
+        [r.method, r.office_id, r.content, r.notes, r.destination, r.dimensions, now, r.id],
+      );
+    },
+    async recordChange(shipmentId, at, changes, madeBy) {
+      await sql.query('INSERT INTO shipment_changes (shipment_id, date, changes, made_by) VALUES ($1, $2, $3, $4)', [
+        shipmentId,
+        at,
+        JSON.stringify(changes),
+        madeBy,
+      ]);
+    },
+    changesOf: (shipmentId) =>
+      rows<ShipmentChangeRecord>(
+        sql,
+        'SELECT id, date, changes, made_by FROM shipment_changes WHERE shipment_id = $1 ORDER BY id',
+        [shipmentId],
+      ),
     async search(f) {
       const args: unknown[] = [f.accountId];
       const where = `s.account_id = $1${conditions(f, args)}`;

@@ -7,9 +7,17 @@ import type { RateCardStore } from '../../quote/store.js';
 import type { SenderRecord, SenderStore } from '../../senders/store.js';
 import type { KeyRecord, SigningKeyStore } from '../../qr/store.js';
 import type { SettingsStore } from '../../station/store.js';
+import type { ImportMappingInputT, ImportMappingT } from '../../imports/schemas.js';
+import type { MappingStore } from '../../imports/store.js';
+import type { LabelTokenStore } from '../../labels/store.js';
+import type { ScaleConfigT } from '../../scale/schemas.js';
+import type { ScaleStore } from '../../scale/store.js';
 import { first, rows, type Sql } from './sql.js';
 
-/** The stores of a few rows each: downloads, manifests, rate cards, senders, presets, settings. */
+/**
+ * The stores of a few rows each: downloads, manifests, rate cards, senders, presets, settings, signing keys, label
+ * tokens, import mappings, the scale setting.
+ */
 
 const FILE = 'id, kind, file, expires_at, bytes';
 
@@ -224,14 +232,83 @@ export function pgSettingsStore(sql: Sql): SettingsStore {
 /** The label signing keys every station of the database signs with and publishes. */
 export function pgSigningKeyStore(sql: Sql): SigningKeyStore {
   return {
-    all: () =>
-      rows<KeyRecord>(sql, 'SELECT kid, created_at, retired_at, jwk FROM signing_keys ORDER BY created_at, kid'),
+    async all() {
+      // Inside a transaction, what is decided from the keys (make the first one) is decided by one station at a time.
+      if (sql.inTransaction) await sql.query('SELECT pg_advisory_xact_lock(22)');
+      return rows<KeyRecord>(sql, 'SELECT kid, created_at, retired_at, jwk FROM signing_keys ORDER BY created_at, kid');
+    },
     async save(r) {
       await sql.query(
         `INSERT INTO signing_keys (kid, created_at, retired_at, jwk) VALUES ($1, $2, $3, $4)
          ON CONFLICT (kid) DO UPDATE SET retired_at = excluded.retired_at`,
         [r.kid, r.created_at, r.retired_at, r.jwk],
       );
+    },
+  };
+}
+
+export function pgLabelTokenStore(sql: Sql): LabelTokenStore {
+  return {
+    token: async (shipmentId) =>
+      (await first<{ token: string }>(sql, 'SELECT token FROM label_tokens WHERE shipment_id = $1', [shipmentId]))
+        ?.token,
+    async fix(shipmentId, token, replacing) {
+      // Written where none is, or over the very one the caller saw; a concurrent first label waits for the other's
+      // commit here and then keeps its token.
+      await sql.query(
+        `INSERT INTO label_tokens (shipment_id, token) VALUES ($1, $2)
+         ON CONFLICT (shipment_id) DO UPDATE SET token = excluded.token WHERE label_tokens.token = $3`,
+        [shipmentId, token, replacing],
+      );
+    },
+  };
+}
+
+export function pgMappingStore(sql: Sql): MappingStore {
+  const view = (r: { name: string; definition: ImportMappingInputT }): ImportMappingT => ({
+    name: r.name,
+    ...r.definition,
+  });
+  type Row = { name: string; definition: ImportMappingInputT };
+  return {
+    list: async (accountId) =>
+      (
+        await rows<Row>(sql, 'SELECT name, definition FROM import_mappings WHERE account_id = $1 ORDER BY name', [
+          accountId,
+        ])
+      ).map(view),
+    async get(accountId, name) {
+      const r = await first<Row>(
+        sql,
+        'SELECT name, definition FROM import_mappings WHERE account_id = $1 AND name = $2',
+        [accountId, name],
+      );
+      return r && view(r);
+    },
+    async save(accountId, name, m, now) {
+      await sql.query(
+        `INSERT INTO import_mappings (account_id, name, definition, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (account_id, name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at`,
+        [accountId, name, JSON.stringify(m), now],
+      );
+    },
+    remove: async (accountId, name) =>
+      ((await sql.query('DELETE FROM import_mappings WHERE account_id = $1 AND name = $2', [accountId, name]))
+        .rowCount ?? 0) > 0,
+  };
+}
+
+/** The scale setting: a row of the settings table, its value JSON. */
+export function pgScaleStore(sql: Sql): ScaleStore {
+  const settings = pgSettingsStore(sql);
+  return {
+    async get() {
+      const value = await settings.get('scale');
+      return value === undefined ? null : (JSON.parse(value) as ScaleConfigT);
+    },
+    async set(config) {
+      if (config) await settings.put('scale', JSON.stringify(config));
+      else await sql.query("DELETE FROM settings WHERE key = 'scale'");
     },
   };
 }

@@ -2,37 +2,49 @@ import { join } from 'node:path';
 import { DB_FILE } from '../../paths.js';
 import type { Engine, Stores } from '../engine.js';
 import type { Clock } from '../../clock.js';
+import { storageFull } from '../../errors.js';
 import { keyFiles, keysDir } from '../../qr/key-files.js';
 import { createAuthStore } from './auth.js';
-import { backupsToKeep, backupTo, createDailyBackups, markServed } from './backup.js';
+import { backupsToKeep, backupTo, createDailyBackups } from './backup.js';
 import { openDb, type Db, type UpgradeNotice } from './db.js';
 import { createDownloadStore } from './downloads.js';
+import { isStorageFull } from './errors.js';
 import { createEventStore } from './events.js';
 import { createGroupCommit } from './group-commit.js';
+import { createMappingStore } from './import-mappings.js';
+import { createLabelTokenStore } from './label-tokens.js';
 import { createManifestStore } from './manifests.js';
 import { createOfficeStore } from './offices.js';
 import { createPresetStore } from './presets.js';
 import { createPrintStore } from './printing.js';
 import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
-import { createSettingsStore } from './settings.js';
+import { createScaleStore, createSettingsStore } from './settings.js';
 import { createShipmentStore } from './shipments.js';
 
 type AnyFn = (...args: never[]) => unknown;
 type SyncStores = { [K in Exclude<keyof Stores, 'signingKeys'>]: Record<string, AnyFn> };
 
-/** Each store's functions made async: inside a transaction as they are, outside after `before` (waiting for one). */
+/** SQLite's "disk full" as the service says it (507 storage_full); anything else as it is. */
+const translated = (e: unknown) => (isStorageFull(e) ? storageFull(e) : e);
+
+/**
+ * Each store's functions made async: inside a transaction as they are, outside after `before` (waiting for one).
+ * A full disk becomes the service's `storage_full` here, where SQLite's error leaves the engine.
+ */
 function asyncStores(stores: SyncStores, before?: () => Promise<void>): Omit<Stores, 'signingKeys'> {
   const out: Record<string, Record<string, AnyFn>> = {};
   for (const [name, store] of Object.entries(stores)) {
     const wrapped: Record<string, AnyFn> = {};
     for (const [method, fn] of Object.entries(store))
-      wrapped[method] = before
-        ? async (...args: never[]) => {
-            await before();
-            return fn(...args);
-          }
-        : async (...args: never[]) => fn(...args);
+      wrapped[method] = async (...args: never[]) => {
+        if (before) await before();
+        try {
+          return fn(...args);
+        } catch (e) {
+          throw translated(e);
+        }
+      };
     out[name] = wrapped;
   }
   return out as unknown as Omit<Stores, 'signingKeys'>;
@@ -52,11 +64,16 @@ export interface SqliteOptions {
   clock: Clock;
   env: Record<string, string | undefined>;
   onUpgrade?: UpgradeNotice;
+  /**
+   * The long-running service (`station serve`, the desktop app): it holds the store's lock as the service, so that
+   * a second one refuses to start and `station restore` refuses while it runs (lock.ts); commands share the store.
+   */
+  service?: boolean;
 }
 
 export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEngine {
   const file = join(dataDir, DB_FILE);
-  const db = openDb(file, undefined, opts.onUpgrade);
+  const db = openDb(file, undefined, opts.onUpgrade, opts.service ? 'service' : 'command');
   let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
   const idle = () => commits!.idle();
   const shipments = createShipmentStore(db, idle);
@@ -72,6 +89,9 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     senders: createSenderStore(db),
     presets: createPresetStore(db),
     settings: createSettingsStore(db),
+    labelTokens: createLabelTokenStore(db),
+    importMappings: createMappingStore(db),
+    scale: createScaleStore(db),
   } as unknown as SyncStores;
   // The signing keys stay files beside the store, so that `station verify` needs no database.
   const signingKeys = keyFiles(keysDir(dataDir));
@@ -82,16 +102,22 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     location: file,
     db,
     stores: { ...asyncStores(sync, idle), signingKeys },
-    transaction: (fn) => group.transaction(fn),
+    transaction: async (fn) => {
+      try {
+        return await group.transaction(fn);
+      } catch (e) {
+        // The COMMIT itself may find the disk full.
+        throw translated(e);
+      }
+    },
     background(onError) {
-      const served = markServed(dataDir);
-      const indexing = shipments.indexInBackground(onError);
-      const daily = createDailyBackups(db, dataDir, opts.clock, backupsToKeep(opts.env)).start(onError);
+      const report = (err: unknown) => onError(translated(err));
+      const indexing = shipments.indexInBackground(report);
+      const daily = createDailyBackups(db, dataDir, opts.clock, backupsToKeep(opts.env)).start(report);
       return {
         stop() {
           indexing.stop();
           daily.stop();
-          served.release();
         },
       };
     },

@@ -1,3 +1,5 @@
+import type { ScaleConfigT } from '../../scale/schemas.js';
+import type { ScaleStore } from '../../scale/store.js';
 import type { SettingsStore } from '../../station/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
@@ -10,5 +12,18 @@ export function createSettingsStore(db: Db): Sync<SettingsStore> {
   return {
     get: (key) => get.get(key)?.value,
     put: (key, value) => void put.run(key, value),
+  };
+}
+
+/** The scale setting: a row of the settings table, its value JSON in here. */
+export function createScaleStore(db: Db): Sync<ScaleStore> {
+  const settings = createSettingsStore(db);
+  const remove = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
+  return {
+    get: () => {
+      const value = settings.get('scale');
+      return value === undefined ? null : (JSON.parse(value) as ScaleConfigT);
+    },
+    set: (config) => (config ? settings.put('scale', JSON.stringify(config)) : void remove.run('scale')),
   };
 }

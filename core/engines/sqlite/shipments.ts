@@ -1,5 +1,5 @@
 import type { Status, SubStatus } from '../../schemas/codes.js';
-import type { NewShipment, ShipmentRecord } from '../../shipments/record.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
 import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
@@ -40,20 +40,34 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
       'UPDATE shipments SET labelled_at = COALESCE(labelled_at, ?), updated_at = ? WHERE id = ?',
     ),
     lastCreated: db.prepare<[], { created_at: number }>('SELECT created_at FROM shipments ORDER BY id DESC LIMIT 1'),
+    correct: db.prepare(
+      `UPDATE shipments SET method = @method, office_id = @office_id, content = @content, notes = @notes,
+         destination = @destination, dimensions = @dimensions, updated_at = @updated_at WHERE id = @id`,
+    ),
+    insertChange: db.prepare<[number, number, string, string]>(
+      'INSERT INTO shipment_changes (shipment_id, date, changes, made_by) VALUES (?, ?, ?, ?)',
+    ),
+    changesOf: db.prepare<[number], { id: number; date: number; changes: string; made_by: string }>(
+      'SELECT id, date, changes, made_by FROM shipment_changes WHERE shipment_id = ? ORDER BY id',
+    ),
   };
   const search = createShipmentSearch(db, idle);
   const record = (r: ShipmentRow | undefined) => (r ? fromRow(r) : undefined);
 
   const store = {
-    creationTime: (now: number) => Math.max(now, stmts.lastCreated.get()?.created_at ?? now),
-
-    /** The unique indexes check the code and the ref, with no lookup before. Its words are indexed behind it. */
-    insert(s: NewShipment): number {
+    /**
+     * The unique indexes check the code and the ref, with no lookup before. Its words are indexed behind it. The
+     * newest shipment's time is read in the insert's transaction, under SQLite's one writer.
+     */
+    insert(s: Omit<NewShipment, 'created_at' | 'updated_at'>, now: number): { id: number; at: number } {
+      const at = Math.max(now, stmts.lastCreated.get()?.created_at ?? now);
       let id: number;
       try {
         id = Number(
           stmts.insert.run({
             ...s,
+            created_at: at,
+            updated_at: at,
             origin: JSON.stringify(s.origin),
             destination: JSON.stringify(s.destination),
             dimensions: JSON.stringify(s.dimensions),
@@ -64,7 +78,7 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
         throw key ? new KeyTaken(key) : e;
       }
       search.added();
-      return id;
+      return { id, at };
     },
     byId: (accountId: number, id: number): ShipmentRecord | undefined => record(stmts.byId.get(id, accountId)),
     byCode: (accountId: number, code: string): ShipmentRecord | undefined => record(stmts.byCode.get(code, accountId)),
@@ -75,6 +89,27 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
       void stmts.setStatus.run(status, subStatus, now, id),
     countPackage: (parentId: number, now: number) => void stmts.addPackage.run(now, parentId),
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
+
+    /** The search index follows when the address changed. */
+    correct(s: ShipmentRecord, now: number, addressChanged: boolean): void {
+      stmts.correct.run({
+        id: s.id,
+        method: s.method,
+        office_id: s.office_id,
+        content: s.content,
+        notes: s.notes,
+        destination: JSON.stringify(s.destination),
+        dimensions: JSON.stringify(s.dimensions),
+        updated_at: now,
+      });
+      if (addressChanged) search.wordsChanged(s.id);
+    },
+    recordChange: (shipmentId: number, at: number, changes: ShipmentChangeRecord['changes'], madeBy: string) =>
+      void stmts.insertChange.run(shipmentId, at, JSON.stringify(changes), madeBy),
+    changesOf: (shipmentId: number): ShipmentChangeRecord[] =>
+      stmts.changesOf
+        .all(shipmentId)
+        .map((r) => ({ ...r, changes: JSON.parse(r.changes) as ShipmentChangeRecord['changes'] })),
 
     search: (f: SearchFilter) => search.search(f),
   } satisfies Sync<ShipmentStore>;

@@ -1,4 +1,6 @@
 import schema from './001-schema.js';
+import labelTokensImports from './002-label-tokens-imports.js';
+import shipmentDraw from './003-shipment-draw.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -7,4 +9,8 @@ export interface PgMigration {
   sql: string;
 }
 
-export const pgMigrations: PgMigration[] = [{ version: 1, name: 'schema', sql: schema }];
+export const pgMigrations: PgMigration[] = [
+  { version: 1, name: 'schema', sql: schema },
+  { version: 2, name: 'label-tokens-imports', sql: labelTokensImports },
+  { version: 3, name: 'shipment-draw', sql: shipmentDraw },
+];

@@ -11,7 +11,9 @@ import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
-import printerSites from './017-printer-sites.js';
+import labelTokens from './014-label-tokens.js';
+import importsChanges from './015-imports-changes.js';
+import printerSites from './016-printer-sites.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -37,6 +39,7 @@ export const migrations: Migration[] = [
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
-  // 14 to 16 are taken by work in progress elsewhere (order imports, the desk).
-  { version: 17, name: 'printer-sites', sql: printerSites },
+  { version: 14, name: 'label-tokens', sql: labelTokens },
+  { version: 15, name: 'imports-changes', sql: importsChanges },
+  { version: 16, name: 'printer-sites', sql: printerSites },
 ];
