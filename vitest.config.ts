@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The suites that hold the contract run twice: on SQLite (every test) and on PostgreSQL (the API, contract,
- * printing and CLI suites, `STATION_TEST_ENGINE=postgres`; test/helpers/postgres.ts starts a throwaway cluster, or
+ * printing and CLI suites, and the API parts of imports, the scale and labels, `STATION_TEST_ENGINE=postgres`; test/helpers/postgres.ts starts a throwaway cluster, or
  * uses STATION_TEST_PG_URL). Where PostgreSQL is not installed, test/engines/postgres-missing.test.ts says so as a
  * skipped test with the reason instead.
  */
@@ -45,6 +45,15 @@ export default defineConfig({
                 'test/http/**/*.test.ts',
                 'test/print/**/*.test.ts',
                 'test/cli/**/*.test.ts',
+                // The API parts of the later features: order imports (HTTP and CLI), the scale over HTTP, labels
+                // and their fixed QR tokens through the service.
+                'test/imports/**/*.test.ts',
+                'test/scale/scale-serial.test.ts',
+                'test/labels/labels-http.test.ts',
+                'test/labels/preview.test.ts',
+                'test/labels/qr-fixed.test.ts',
+                'test/labels/raster.test.ts',
+                'test/labels/render-off-thread.test.ts',
                 'test/engines/postgres.test.ts',
               ]
             : ['test/engines/postgres-missing.test.ts'],

@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../core/clock.js';
 import { shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { station, STATION_BIN } from '../helpers/station.js';
@@ -152,13 +154,54 @@ describe('two stations on one database', () => {
   }, 120_000);
 });
 
+describe('creates from several stations', () => {
+  it('are not held by a create that has drawn its id and not committed, and their times never go back with ids', async () => {
+    const store = await freshDatabase();
+    const [a, b] = await Promise.all([serve(store), serve(store)]);
+    const token = await tokenOn(store, 'acme');
+    // A create in progress at a station whose clock runs a minute ahead: drawn, not committed.
+    const pending = new pg.Client({ connectionString: store });
+    await pending.connect();
+    try {
+      await pending.query('BEGIN');
+      const ahead = Date.now() + 60_000;
+      const drawn = (await pending.query<{ id: string }>('SELECT id FROM station_draw_shipment($1)', [ahead])).rows[0]!;
+      // A lock held until that commit would hold this create until the test gave up.
+      const r = await Promise.race([
+        api(a, token, 'POST', '/shipments', shipmentBody()),
+        sleep(15_000).then(() => ({ status: 0, body: 'held by the pending create' })),
+      ]);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.id).toBeGreaterThan(Number(drawn.id));
+      expect(Date.parse(r.body.created_at)).toBeGreaterThanOrEqual(ahead);
+    } finally {
+      await pending.query('ROLLBACK');
+      await pending.end();
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => api(i % 2 ? a : b, token, 'POST', '/shipments', shipmentBody())),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array(60).fill(201));
+    const rows = await storeSql<{ id: number; created_at: number }>(
+      { dataDir: '', store },
+      'SELECT id, created_at FROM shipments ORDER BY id',
+    );
+    expect(rows).toHaveLength(61);
+    const back = rows.filter((row, i) => i > 0 && Number(row.created_at) < Number(rows[i - 1]!.created_at));
+    expect(back).toEqual([]);
+  }, 120_000);
+});
+
 describe('station migrate --to', () => {
   it('moves a SQLite station of 10,000 shipments: its old tokens work and its old labels verify; a second time is refused', async () => {
     const data = tempDir();
-    const local = await storeServices(data);
+    // A station whose clock ran a day ahead: shipments created on PostgreSQL after the move are no older.
+    const ahead = Date.now() + 86_400_000;
+    const local = await storeServices(data, { clock: fixedClock(new Date(ahead).toISOString()) });
     let token: string;
     let qr: string;
     let first: string;
+    let corrected: string;
     try {
       const { services } = local;
       const account = (await services.auth.createAccount('acme')).id;
@@ -179,10 +222,14 @@ describe('station migrate --to', () => {
       await services.labels.issue(account, codes.slice(0, 3), { format: 'PDF_A7' }, null);
       await services.printing.createPrinter(
         account,
-        { name: 'desk', driver: 'file', connection: join(data, 'out') },
+        { name: 'desk', driver: 'file', connection: join(data, 'printouts') },
         { owner: true },
       );
       await services.printing.submit(account, { codes: codes.slice(3, 6), printer: 'desk' });
+      // What the later features keep: a correction's history, a saved import mapping.
+      corrected = codes[9]!;
+      await services.shipments.update(account, corrected, { content: 'Three books' }, 'station');
+      await services.imports.saveMapping(account, 'shop', { fields: { ref: 'Order' } });
     } finally {
       await local.close();
     }
@@ -203,8 +250,21 @@ describe('station migrate --to', () => {
       shipment: { code: first, labelled_at: expect.any(String) },
     });
     expect((await api(s, token, 'GET', '/print-jobs')).body.items).toBe(1);
-    // New shipments continue the ids, and the search finds the old ones by their words.
-    expect((await api(s, token, 'POST', '/shipments', shipmentBody())).body.id).toBe(10_001);
+    // The label's QR token was fixed before the move, and stays the one its labels carry.
+    expect((await api(s, token, 'GET', `/labels/qr?code=${first}`)).body.qr).toBe(qr);
+    expect((await api(s, token, 'GET', `/shipments/${corrected}/changes`)).body.data).toEqual([
+      expect.objectContaining({
+        made_by: 'station',
+        changes: [{ field: 'content', from: 'Two books', to: 'Three books' }],
+      }),
+    ]);
+    expect((await api(s, token, 'GET', '/import-mappings')).body.data).toEqual([
+      expect.objectContaining({ name: 'shop', fields: { ref: 'Order' } }),
+    ]);
+    // New shipments continue the ids, never earlier than the moved ones, and the search finds the old ones by words.
+    const next = (await api(s, token, 'POST', '/shipments', shipmentBody())).body;
+    expect(next.id).toBe(10_001);
+    expect(Date.parse(next.created_at)).toBeGreaterThanOrEqual(ahead);
     expect((await api(s, token, 'GET', `/shipments?q=${first}`)).body.items).toBe(1);
   }, 300_000);
 });
@@ -359,4 +419,76 @@ describe('a lost database connection', () => {
     expect(back.body.items).toBe(1);
     expect(s.child.exitCode).toBeNull();
   }, 120_000);
+});
+
+/**
+ * PostgreSQL's disk_full (SQLSTATE 53100) is the contract's full disk: 507 storage_full with Retry-After, reads
+ * keep working, writes come back once space is freed. The shipments table is moved to a tablespace on a small tmpfs
+ * (mounting one needs root on Linux, and a cluster on this machine).
+ */
+const pgFullMount = mkdtempSync(join(tmpdir(), 'station-pgfull-'));
+const pgFullReason =
+  process.platform !== 'linux' || process.getuid?.() !== 0
+    ? 'mounting a small tmpfs needs Linux and root'
+    : !/@(127\.0\.0\.1|localhost)[:/]/.test(process.env.STATION_TEST_PG_URL ?? '@127.0.0.1/')
+      ? 'the cluster is not on this machine'
+      : null;
+if (pgFullReason) console.warn(`PostgreSQL full-disk test skipped: ${pgFullReason}`);
+
+describe.skipIf(pgFullReason !== null)('a full disk on PostgreSQL', () => {
+  it('answers writes 507 storage_full with Retry-After, reads as usual, and takes writes again once space is freed', async () => {
+    const store = await freshDatabase();
+    const sql = <R = Record<string, unknown>>(text: string) => storeSql<R>({ dataDir: '', store }, text);
+    const [{ dir }] = (await sql<{ dir: string }>("SELECT current_setting('data_directory') AS dir")) as [
+      { dir: string },
+    ];
+    const owner = statSync(dir);
+    execFileSync('mount', [
+      '-t',
+      'tmpfs',
+      '-o',
+      `size=4m,uid=${owner.uid},gid=${owner.gid},mode=0700`,
+      'tmpfs',
+      pgFullMount,
+    ]);
+    const s = await serve(store);
+    try {
+      const ts = join(pgFullMount, 'ts');
+      mkdirSync(ts);
+      chownSync(ts, owner.uid, owner.gid);
+      const ballast = join(pgFullMount, 'ballast');
+      writeFileSync(ballast, Buffer.alloc(3 * 1024 * 1024));
+      await sql(`CREATE TABLESPACE station_small LOCATION '${ts}'`);
+      await sql('ALTER TABLE shipments SET TABLESPACE station_small');
+      const token = await tokenOn(store, 'acme');
+      const acked: string[] = [];
+      let refused: Awaited<ReturnType<typeof api>> | null = null;
+      for (let i = 0; i < 5000 && !refused; i++) {
+        const r = await api(s, token, 'POST', '/shipments', shipmentBody());
+        if (r.status === 201) acked.push(r.body.code as string);
+        else refused = r;
+      }
+      expect(acked.length).toBeGreaterThan(20);
+      expect(refused!.status, JSON.stringify(refused!.body)).toBe(507);
+      expect(refused!.body.code).toBe('storage_full');
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const code = acked.at(-1)!;
+      expect((await api(s, token, 'GET', `/shipments/${code}`)).status).toBe(200);
+      expect((await api(s, token, 'GET', `/shipments?q=${code}`)).body.items).toBe(1);
+      expect(s.err()).not.toMatch(/"level":50/);
+
+      rmSync(ballast);
+      const again = await api(s, token, 'POST', '/shipments', shipmentBody());
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const stored = await sql<{ n: string }>('SELECT count(*) AS n FROM shipments');
+      expect(Number(stored[0]!.n)).toBe(acked.length + 1);
+      await sql('ALTER TABLE shipments SET TABLESPACE pg_default');
+      await sql('DROP TABLESPACE station_small');
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+      execFileSync('umount', ['-l', pgFullMount]);
+      rmSync(pgFullMount, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
