@@ -55,6 +55,7 @@ export default defineConfig({
                 'test/labels/raster.test.ts',
                 'test/labels/render-off-thread.test.ts',
                 'test/engines/postgres.test.ts',
+                'test/engines/postgres-migrations.test.ts',
               ]
             : ['test/engines/postgres-missing.test.ts'],
           env: { STATION_VERIFY_OUTPUT: '1', STATION_TEST_ENGINE: 'postgres' },

@@ -45,8 +45,8 @@ export function pgDownloadStore(sql: Sql): DownloadStore {
     reusable: (accountId, docKey, until) =>
       first<{ secret: string; file: string }>(
         sql,
-        `SELECT secret, file FROM label_files WHERE account_id = $1 AND kind = 'label' AND doc_key = $2
-         AND secret IS NOT NULL AND expires_at > $3 ORDER BY expires_at DESC LIMIT 1`,
+        `SELECT secret, file FROM label_files WHERE account_id = $1 AND kind = 'label' AND md5(doc_key) = md5($2)
+         AND doc_key = $2 AND secret IS NOT NULL AND expires_at > $3 ORDER BY expires_at DESC LIMIT 1`,
         [accountId, docKey, until],
       ),
     labelBytes: async () =>
