@@ -97,11 +97,16 @@ async function tokenOn(store: string, account: string): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Two stations on a new database, and a token of an account made there. */
+async function twoStations(): Promise<{ store: string; a: Serve; b: Serve; token: string }> {
+  const store = await freshDatabase();
+  const [a, b] = await Promise.all([serve(store), serve(store)]);
+  return { store, a, b, token: await tokenOn(store, 'acme') };
+}
+
 describe('two stations on one database', () => {
   it('take 200 concurrent creates with 20 refs used 10 times each: exactly 20 created, the rest 409, no 500', async () => {
-    const store = await freshDatabase();
-    const [a, b] = await Promise.all([serve(store), serve(store)]);
-    const token = await tokenOn(store, 'acme');
+    const { a, b, token } = await twoStations();
     const refs = Array.from({ length: 20 }, () => uniqueRef('CONC'));
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -123,9 +128,7 @@ describe('two stations on one database', () => {
   }, 120_000);
 
   it('number the packages of one parent 1..N when both stations add them at once', async () => {
-    const store = await freshDatabase();
-    const [a, b] = await Promise.all([serve(store), serve(store)]);
-    const token = await tokenOn(store, 'acme');
+    const { a, b, token } = await twoStations();
     const parent = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;
     const adds = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -142,9 +145,7 @@ describe('two stations on one database', () => {
   }, 120_000);
 
   it('refuse a token revoked through the other station at its next request', async () => {
-    const store = await freshDatabase();
-    const [a, b] = await Promise.all([serve(store), serve(store)]);
-    const token = await tokenOn(store, 'acme');
+    const { a, b, token } = await twoStations();
     const made = (await api(a, token, 'POST', '/tokens', { name: 'desk', permissions: ['shipments.read'] })).body;
     expect((await api(b, made.token, 'GET', '/shipments')).status).toBe(200); // b remembers it now
     expect((await api(a, token, 'POST', `/tokens/${made.id}/revoke`)).status).toBe(200);
@@ -156,9 +157,7 @@ describe('two stations on one database', () => {
 
 describe('creates from several stations', () => {
   it('are not held by a create that has drawn its id and not committed, and their times never go back with ids', async () => {
-    const store = await freshDatabase();
-    const [a, b] = await Promise.all([serve(store), serve(store)]);
-    const token = await tokenOn(store, 'acme');
+    const { store, a, b, token } = await twoStations();
     // A create in progress at a station whose clock runs a minute ahead: drawn, not committed.
     const pending = new pg.Client({ connectionString: store });
     await pending.connect();
@@ -271,9 +270,7 @@ describe('station migrate --to', () => {
 
 describe('label QR keys on one database', () => {
   it('are the same at every station: each publishes all of them, and a label of one scans at the other', async () => {
-    const store = await freshDatabase();
-    const [a, b] = await Promise.all([serve(store), serve(store)]);
-    const token = await tokenOn(store, 'acme');
+    const { store, a, b, token } = await twoStations();
     const shipment = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;
     const qr = (await api(a, token, 'GET', `/labels/qr?code=${shipment.code}`)).body.qr as string;
     const jwks = async (s: Serve) => ((await (await fetch(`${s.url}/.well-known/jwks.json`)).json()) as any).keys;
