@@ -84,7 +84,7 @@ export function BatchView() {
           {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
         </ShipmentPages>
       </section>
-      <BatchPrint codes={selected} onPrinted={() => void result.refetch()} />
+      <BatchPrint codes={selected} />
     </main>
   );
 }

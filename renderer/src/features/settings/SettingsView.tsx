@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
@@ -67,12 +67,11 @@ function TimeZone() {
   const explain = useExplain();
   const settings = useStationSettings();
   const save = useSaveStationSettings();
-  const [zone, setZone] = useState('');
+  /** What the operator typed; until then the field shows the station's zone. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const zone = typed ?? settings.data?.time_zone ?? '';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data) setZone(settings.data.time_zone);
-  }, [settings.data]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
@@ -94,7 +93,7 @@ function TimeZone() {
           path="/time_zone"
           errors={errors}
           value={zone}
-          onChange={(e) => setZone(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
           list="zones"
         />
         <datalist id="zones">
