@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { fieldError, validationError, type FieldError } from './errors.js';
+import { fieldError, validationError, type FieldError, type FieldErrorCode, type FieldErrorParams } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
@@ -21,37 +21,80 @@ const queryAjv = makeAjv(true);
 const cache = new WeakMap<TSchema, ValidateFunction>();
 const queryCache = new WeakMap<TSchema, ValidateFunction>();
 
-/** Schemas may carry `x-error`: the message a person reads when the value breaks the schema's pattern or range. */
-function messageOf(e: ErrorObject): { path: string; message: string } {
-  const custom: unknown = e.parentSchema?.['x-error'];
+/** ajv's keywords that name a limit, and the field error code each becomes. */
+const LIMITS: Record<string, FieldErrorCode> = {
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  minItems: 'min_items',
+  maxItems: 'max_items',
+  minimum: 'minimum',
+  exclusiveMinimum: 'exclusive_minimum',
+  maximum: 'maximum',
+  exclusiveMaximum: 'exclusive_maximum',
+};
+
+/**
+ * One ajv error as the field error a client reads. Schemas may carry `x-error`, the message a person reads when the
+ * value breaks the schema's pattern or range, and `x-format`, what the value is (phone, country, …): a value that is
+ * not one is a `format` error naming it, whichever keyword (pattern, enum, format) caught it.
+ */
+function fieldErrorOf(e: ErrorObject): FieldError {
+  const schema = e.parentSchema;
+  const custom = typeof schema?.['x-error'] === 'string' ? schema['x-error'] : undefined;
+  const named = typeof schema?.['x-format'] === 'string' ? schema['x-format'] : undefined;
+  const params = e.params as Record<string, unknown>;
+  const at = (message: string, code: FieldErrorCode, p?: FieldErrorParams): FieldError => ({
+    path: e.instancePath,
+    message: custom ?? message,
+    code,
+    ...(p ? { params: p } : {}),
+  });
   switch (e.keyword) {
     case 'required':
       return {
-        path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`,
+        path: `${e.instancePath}/${params.missingProperty as string}`,
         message: 'is required',
+        code: 'required',
       };
     case 'additionalProperties':
       return {
-        path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
+        path: `${e.instancePath}/${params.additionalProperty as string}`,
         message: 'is not allowed',
+        code: 'not_allowed',
       };
-    case 'enum':
-      return {
-        path: e.instancePath,
-        message:
-          typeof custom === 'string'
-            ? custom
-            : `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`,
-      };
+    case 'enum': {
+      const allowed = (params.allowedValues as (string | number)[] | undefined) ?? [];
+      const message = `must be one of ${allowed.join(', ')}`;
+      return named ? at(message, 'format', { format: named }) : at(message, 'enum', { allowed });
+    }
     case 'const':
       return {
         path: e.instancePath,
-        message: `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`,
+        message: `must be ${String(params.allowedValue)}`,
+        code: 'const',
+        params: { value: params.allowedValue as string | number | boolean },
       };
     case 'type':
-      return { path: e.instancePath, message: e.message ?? 'has the wrong type' };
-    default:
-      return { path: e.instancePath, message: typeof custom === 'string' ? custom : (e.message ?? 'is invalid') };
+      return {
+        path: e.instancePath,
+        message: e.message ?? 'has the wrong type',
+        code: 'type',
+        params: { type: String(params.type) },
+      };
+    case 'format':
+      return at(e.message ?? 'is invalid', 'format', { format: named ?? String(params.format) });
+    case 'pattern':
+      return named
+        ? at(e.message ?? 'is invalid', 'format', { format: named })
+        : at(e.message ?? 'is invalid', 'pattern', { pattern: String(params.pattern) });
+    case 'uniqueItems':
+      return at(e.message ?? 'has a duplicate', 'duplicate', { first: params.j as number });
+    default: {
+      const limit = LIMITS[e.keyword];
+      return limit
+        ? at(e.message ?? 'is invalid', limit, { limit: params.limit as number })
+        : at(e.message ?? 'is invalid', 'invalid');
+    }
   }
 }
 
@@ -61,7 +104,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   for (const e of errors ?? []) {
     // A union reports each failed branch; the person needs the field once.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
-    const fe = messageOf(e);
+    const fe = fieldErrorOf(e);
     if (seen.has(fe.path)) continue;
     seen.add(fe.path);
     out.push(fe);
@@ -82,7 +125,8 @@ export const MAX_JSON_DEPTH = 32;
 export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0): T {
   if (typeof value === 'string') return value.trim() as T;
   if (!value || typeof value !== 'object') return value;
-  if (depth >= MAX_JSON_DEPTH) throw fieldError(at(), `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (depth >= MAX_JSON_DEPTH)
+    throw fieldError(at(), 'too_deep', `nests deeper than ${MAX_JSON_DEPTH} levels`, { limit: MAX_JSON_DEPTH });
   if (Array.isArray(value))
     return (value as unknown[]).map((v, i) => trimStrings(v, () => `${at()}/${i}`, depth + 1)) as T;
   const out: Record<string, unknown> = {};

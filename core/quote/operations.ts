@@ -8,10 +8,12 @@ import type { QuoteQueryT } from './schemas.js';
 
 /** Coordinates when both are given (they place the destination precisely), else the postal code. */
 function destinationOf(q: QuoteQueryT): Destination {
-  if (q.lat !== undefined && q.lng === undefined) throw fieldError('/lng', 'is required with lat');
-  if (q.lng !== undefined && q.lat === undefined) throw fieldError('/lat', 'is required with lng');
+  if (q.lat !== undefined && q.lng === undefined)
+    throw fieldError('/lng', 'required', 'is required with lat', { with: 'lat' });
+  if (q.lng !== undefined && q.lat === undefined)
+    throw fieldError('/lat', 'required', 'is required with lng', { with: 'lng' });
   if (q.lat !== undefined && q.lng !== undefined) return { point: { lat: q.lat, lng: q.lng } };
-  if (q.zip === undefined) throw fieldError('/zip', 'is required when lat and lng are not given');
+  if (q.zip === undefined) throw fieldError('/zip', 'required', 'is required when lat and lng are not given');
   return { zip: q.zip };
 }
 
@@ -22,10 +24,17 @@ function sizeOf(q: QuoteQueryT): Size | Parcel {
   const given = PARCEL.filter((k) => q[k] !== undefined);
   if (given.length === 0) return q.size ?? 'M';
   if (q.size !== undefined)
-    throw fieldError('/size', 'must not be given with the parcel (the rate card decides its size)');
+    throw fieldError('/size', 'not_allowed', 'must not be given with the parcel (the rate card decides its size)');
   const missing = PARCEL.filter((k) => q[k] === undefined);
   if (missing.length)
-    throw validationError(missing.map((k) => ({ path: `/${k}`, message: `is required with ${given.join(', ')}` })));
+    throw validationError(
+      missing.map((k) => ({
+        path: `/${k}`,
+        message: `is required with ${given.join(', ')}`,
+        code: 'required',
+        params: { with: given },
+      })),
+    );
   return { length: q.length!, width: q.width!, height: q.height!, weight: q.weight! };
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ADDRESS_TYPES, COUNTRIES } from './codes.js';
+import { ADDRESS_TYPES, COUNTRIES, FIELD_ERROR_CODES } from './codes.js';
 
 /** Every string the service stores is trimmed (see validation.ts) and at most 500 characters. */
 export const Text = (opts: { minLength?: number; description?: string } = {}) =>
@@ -21,6 +21,7 @@ export const Country = Type.String({
   enum: [...COUNTRIES].sort(),
   description: 'ISO 3166-1 alpha-2 country code',
   'x-error': 'must be an ISO 3166-1 alpha-2 country code',
+  'x-format': 'country',
 });
 
 export const Contact = Type.Object(
@@ -31,6 +32,7 @@ export const Contact = Type.Object(
         pattern: '^\\+[0-9]{8,15}$',
         description: 'E.164 telephone number',
         'x-error': 'must be E.164: + then 8 to 15 digits',
+        'x-format': 'phone',
       }),
     ),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
@@ -80,6 +82,7 @@ export const IdParams = Type.Object(
       maxLength: 64,
       pattern: '^[A-Za-z0-9]+$',
       'x-error': 'must be a shipment id or code',
+      'x-format': 'shipment_id',
     }),
   },
   { additionalProperties: false },
@@ -88,12 +91,35 @@ export const IdParams = Type.Object(
 /** A stored row of an account's settings (a sender, a preset) in a path: digits, a number in the handler. */
 export const RowIdParams = Type.Object(
   // Path parameters arrive as text and are not coerced.
-  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id' }) },
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id', 'x-format': 'id' }) },
   { additionalProperties: false },
 );
 
 /** The answer of a DELETE. */
 export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+
+/** One refused field of a validation problem (core/errors.ts FieldError). */
+export const FieldErrorItem = Type.Object(
+  {
+    path: Type.String({ description: 'JSON pointer to the field in the request (body, query or path parameters)' }),
+    message: Type.String({ description: 'What is wrong, in English, for people and logs' }),
+    code: StringEnum(
+      FIELD_ERROR_CODES,
+      'What is wrong, as a stable code for clients to say in their own words; more codes may be added: show ' +
+        '`message` for one you do not know. required · not_allowed (params.only_with) · type (params.type) · enum ' +
+        '(params.allowed) · const (params.value) · format (params.format: phone, email, country, date, date-time, ' +
+        'time, shipment_code, id, …) · pattern (params.pattern) · min_length, max_length, min_items, max_items, ' +
+        'minimum, exclusive_minimum, maximum, exclusive_maximum (params.limit) · duplicate · taken (params.by) · ' +
+        'unknown (params.value) · order (params.other: the field it must not come before) · over_size ' +
+        '(params.measure weight|side|sum, value, limit, unit) · too_deep (params.limit) · mismatch · unavailable · ' +
+        'unsupported (params.driver) · reserved · invalid',
+    ),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "What the code's words need: a limit, a format, …" }),
+    ),
+  },
+  { description: 'One refused field' },
+);
 
 export const Problem = Type.Object(
   {
@@ -102,7 +128,7 @@ export const Problem = Type.Object(
     status: Type.Integer(),
     code: Type.String(),
     detail: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    errors: Type.Optional(Type.Array(FieldErrorItem)),
   },
   {
     additionalProperties: true,
@@ -114,7 +140,7 @@ export const Problem = Type.Object(
         status: 400,
         code: 'validation_failed',
         detail: 'destination.address.zip is required',
-        errors: [{ path: '/destination/address/zip', message: 'is required' }],
+        errors: [{ path: '/destination/address/zip', message: 'is required', code: 'required' }],
       },
     ],
   },

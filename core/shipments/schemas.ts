@@ -120,6 +120,7 @@ const DateBound = (description: string) =>
     pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$',
     description,
     'x-error': 'must be YYYY-MM-DD or an ISO 8601 date-time with offset',
+    'x-format': 'date',
   });
 
 export const ShipmentSearch = Type.Object(

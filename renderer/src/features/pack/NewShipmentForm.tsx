@@ -60,7 +60,7 @@ export function NewShipmentForm({
   const quoteErrors =
     quote.error instanceof ApiError
       ? Object.fromEntries(
-          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f.message, t)]),
+          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f, t)]),
         )
       : {};
   const shown = { ...quoteErrors, ...errors };

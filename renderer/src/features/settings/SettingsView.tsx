@@ -121,7 +121,7 @@ function parseJson(text: string): unknown {
       status: 400,
       code: 'validation_failed',
       detail: 'not JSON',
-      errors: [{ path: '/', message: (e as Error).message }],
+      errors: [{ path: '/', message: (e as Error).message, code: 'format', params: { format: 'json' } }],
     });
   }
 }
