@@ -28,6 +28,12 @@ export default defineConfig({
     root: 'renderer',
     base: './',
     plugins: [react()],
-    build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('renderer/index.html') } },
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: { input: resolve('renderer/index.html') },
+      // electron-vite leaves the page unminified (it loads from disk in the app); browsers on other desks fetch it
+      // from `station serve`, and the initial script is held to a budget (test/architecture/bundle.test.ts).
+      minify: true,
+    },
   },
 });

@@ -1,4 +1,3 @@
-import '../shipments/lists.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
