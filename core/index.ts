@@ -28,6 +28,8 @@ export interface CoreOptions {
    * (`STATION_VERIFY_OUTPUT=1`) so that the OpenAPI document, made from the same schemas, cannot drift from what is sent.
    */
   verifyOutput?: boolean;
+  /** The better-sqlite3 addon to load, when not node_modules' own (the desktop app's Electron build). */
+  sqliteBinding?: string;
 }
 
 /** An operation's input as an adapter received it: parts are validated (and query strings coerced) by the core. */
@@ -79,9 +81,15 @@ export function createCore({
   onUpgrade,
   logger,
   verifyOutput = env.STATION_VERIFY_OUTPUT === '1',
+  sqliteBinding,
 }: CoreOptions): Core {
   const log = logger ?? stderrLogger();
-  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
+  const db = openDb(
+    join(dataDir, DB_FILE),
+    undefined,
+    onUpgrade,
+    sqliteBinding ? { nativeBinding: sqliteBinding } : {},
+  );
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
   // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`

@@ -28,9 +28,22 @@ function ownerOnly(file: string): void {
 /** The store's format version this build writes: the newest migration. */
 export const STORE_VERSION = Math.max(...defaultMigrations.map((m) => m.version));
 
-export function openDb(file: string, migrations: Migration[] = defaultMigrations, notice?: UpgradeNotice): Db {
+export interface OpenOptions {
+  /**
+   * The compiled better-sqlite3 addon to load instead of the one in node_modules: the desktop app's, built for
+   * Electron's ABI (electron/setup/sqlite-binding.ts), while node_modules keeps the Node build `station serve` uses.
+   */
+  nativeBinding?: string;
+}
+
+export function openDb(
+  file: string,
+  migrations: Migration[] = defaultMigrations,
+  notice?: UpgradeNotice,
+  { nativeBinding }: OpenOptions = {},
+): Db {
   ownerOnly(file);
-  const db = new Database(file);
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   // FULL: a create is acknowledged (and its label may print) only once it survives a power cut; see README
   // "Durability" for the measurement that made this cheap enough.

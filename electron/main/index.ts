@@ -8,6 +8,7 @@ import { deskDownloadPath } from '../../core/desk/downloads.js';
 import { fileLogger } from '../../core/logger.js';
 import { resolveDataDir } from '../../core/paths.js';
 import { BRIDGE_CHANNEL } from '../preload/api.js';
+import { sqliteBindingFor } from '../setup/sqlite-binding.js';
 import {
   APP_ORIGIN,
   APP_URL,
@@ -23,6 +24,8 @@ import {
  * label PDFs the core links to. All behaviour lives in core/; this file only wires Electron to it.
  */
 const rendererDir = join(__dirname, '../renderer');
+/** The checkout this runs from (out/main/index.cjs → the project), where the Electron build of better-sqlite3 is. */
+const projectRoot = join(__dirname, '../..');
 
 // Registered before the app is ready, as Electron requires; `secure` so the PDF viewer treats it like https.
 protocol.registerSchemesAsPrivileged([
@@ -35,6 +38,11 @@ async function start(): Promise<void> {
     dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
     onUpgrade: (message) => log.info(message),
     logger: log,
+    sqliteBinding: sqliteBindingFor({
+      root: projectRoot,
+      electron: process.versions.electron,
+      packaged: app.isPackaged,
+    }),
   });
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
