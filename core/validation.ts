@@ -1,10 +1,15 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction, type Vocabulary } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Static, TSchema } from '@sinclair/typebox';
+import nextKeywordsModule from 'ajv/dist/vocabularies/next.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { fieldError, validationError, type FieldError, type FieldErrorCode, type FieldErrorParams } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
+// A CommonJS module with an ES default: Node wraps it, bundlers and vitest unwrap it.
+const nextModule = nextKeywordsModule as unknown as Vocabulary | { default: Vocabulary };
+/** The 2019-09 keywords (dependentRequired, …) that ajv's draft-07 class leaves out, for `ajv.addVocabulary`. */
+export const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.default;
 
 /**
  * One ajv per input kind. Bodies are JSON and keep their types; query strings (from HTTP or the CLI) arrive as
@@ -12,6 +17,9 @@ const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats
  */
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, coerceTypes: coerce ? 'array' : false });
+  // The 2019-09 keywords a rule across fields uses (dependentRequired), beside draft-07's if/then/else. Unknown to
+  // the draft-07 class, and so silently ignored (strict: false), without this.
+  ajv.addVocabulary(nextKeywords);
   addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
   return ajv;
 }
@@ -34,46 +42,71 @@ const LIMITS: Record<string, FieldErrorCode> = {
 };
 
 /**
+ * What a schema says of itself for a person: `x-error`, the message; `x-format`, what the value is; `x-with`, the
+ * other field whose value makes a rule across fields apply (`method=PICKUP`).
+ */
+function annotations(schema: unknown): {
+  custom: string | undefined;
+  named: string | undefined;
+  when: string | undefined;
+} {
+  const s = schema as Record<string, unknown> | undefined;
+  const text = (k: string) => (typeof s?.[k] === 'string' ? s[k] : undefined);
+  return { custom: text('x-error'), named: text('x-format'), when: text('x-with') };
+}
+
+/**
  * One ajv error as the field error a client reads. Schemas may carry `x-error`, the message a person reads when the
- * value breaks the schema's pattern or range, and `x-format`, what the value is (phone, country, …): a value that is
- * not one is a `format` error naming it, whichever keyword (pattern, enum, format) caught it.
+ * value breaks the schema's pattern, range or a rule across fields, and `x-format`, what the value is (phone,
+ * country, …): a value that is not one is a `format` error naming it, whichever keyword (pattern, enum, format) caught
+ * it.
  */
 function fieldErrorOf(e: ErrorObject): FieldError {
-  const schema = e.parentSchema;
-  const custom = typeof schema?.['x-error'] === 'string' ? schema['x-error'] : undefined;
-  const named = typeof schema?.['x-format'] === 'string' ? schema['x-format'] : undefined;
+  const { custom, named, when } = annotations(e.parentSchema);
   const params = e.params as Record<string, unknown>;
-  const at = (message: string, code: FieldErrorCode, p?: FieldErrorParams): FieldError => ({
-    path: e.instancePath,
+  const at = (message: string, code: FieldErrorCode, p?: FieldErrorParams, path = e.instancePath): FieldError => ({
+    path,
     message: custom ?? message,
     code,
     ...(p ? { params: p } : {}),
   });
   switch (e.keyword) {
     case 'required':
-      return {
-        path: `${e.instancePath}/${params.missingProperty as string}`,
-        message: 'is required',
-        code: 'required',
-      };
+      // A rule across fields (`then: { required: […] }`) says why the member is required.
+      return at(
+        'is required',
+        'required',
+        when ? { with: when } : undefined,
+        `${e.instancePath}/${params.missingProperty as string}`,
+      );
+    case 'dependentRequired': {
+      const property = params.property as string;
+      return at(
+        `is required with ${property}`,
+        'required',
+        { with: property },
+        `${e.instancePath}/${params.missingProperty as string}`,
+      );
+    }
     case 'additionalProperties':
       return {
         path: `${e.instancePath}/${params.additionalProperty as string}`,
         message: 'is not allowed',
         code: 'not_allowed',
       };
+    case 'not':
+      // `not: {}`: a member the other fields rule out.
+      return at('is not allowed', 'not_allowed', when ? { only_with: when } : undefined);
     case 'enum': {
       const allowed = (params.allowedValues as (string | number)[] | undefined) ?? [];
       const message = `must be one of ${allowed.join(', ')}`;
       return named ? at(message, 'format', { format: named }) : at(message, 'enum', { allowed });
     }
     case 'const':
-      return {
-        path: e.instancePath,
-        message: `must be ${String(params.allowedValue)}`,
-        code: 'const',
-        params: { value: params.allowedValue as string | number | boolean },
-      };
+      return at(`must be ${String(params.allowedValue)}`, 'const', {
+        value: params.allowedValue as string | number | boolean,
+        ...(when ? { with: when } : {}),
+      });
     case 'type':
       return {
         path: e.instancePath,
@@ -98,19 +131,36 @@ function fieldErrorOf(e: ErrorObject): FieldError {
   }
 }
 
+const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+
 function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  // A union with a message of its own (`x-error`) speaks for the branches it holds, which each report their failure.
+  const unions = new Map<string, FieldError>();
+  for (const e of errors ?? []) {
+    const { custom, named } = annotations(e.parentSchema);
+    if (isUnion(e) && custom !== undefined)
+      unions.set(e.instancePath, {
+        path: e.instancePath,
+        message: custom,
+        ...(named ? { code: 'format', params: { format: named } } : { code: 'invalid' }),
+      });
+  }
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of errors ?? []) {
     // A union reports each failed branch; the person needs the field once.
-    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
-    const fe = fieldErrorOf(e);
+    if (isUnion(e) || e.keyword === 'if') continue;
+    const union = unions.get(e.instancePath);
+    const fe = union ?? fieldErrorOf(e);
     if (seen.has(fe.path)) continue;
     seen.add(fe.path);
     out.push(fe);
   }
   return out;
 }
+
+/** The query of an operation that takes none: any parameter is refused, as an operation refuses one it does not list. */
+export const NO_QUERY = Type.Object({}, { additionalProperties: false });
 
 /**
  * How deep a JSON value may nest. The deepest schema is a handful of levels; the bound keeps every walk over input

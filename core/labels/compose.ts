@@ -8,6 +8,7 @@ import type { Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
 import { createLabelService } from './service.js';
+import { createLabelTokenStore } from './store.js';
 
 export interface LabelFeatureDeps {
   db: Db;
@@ -31,7 +32,14 @@ export function createLabelFeature(d: LabelFeatureDeps) {
   return {
     keys,
     qr,
-    labels: createLabelService({ db: d.db, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    labels: createLabelService({
+      db: d.db,
+      shipments: d.shipments,
+      offices: d.offices,
+      qr,
+      tokens: createLabelTokenStore(d.db),
+      downloads,
+    }),
     manifests: createManifestService({
       db: d.db,
       clock: d.clock,

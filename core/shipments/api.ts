@@ -1,7 +1,15 @@
 import { IdParams } from '../schemas/common.js';
 import { defineSpecs } from '../operations/spec.js';
 import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
-import { PackageCreate, PackageList, Shipment, ShipmentCreate, ShipmentPage, ShipmentSearch } from './schemas.js';
+import {
+  Package,
+  PackageCreate,
+  PackageList,
+  Shipment,
+  ShipmentCreate,
+  ShipmentPage,
+  ShipmentSearch,
+} from './schemas.js';
 
 const tags = ['Shipments'];
 
@@ -22,6 +30,8 @@ export const shipmentApi = defineSpecs({
   },
   'shipments.get': {
     summary: 'Get a shipment by id or code',
+    description:
+      "The shipment with its status, dates and `actions`. `{id}` is the numeric id or the code (any letter case); another account's shipment is 404, as if it did not exist.",
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/shipments/:id' },
@@ -57,7 +67,7 @@ export const shipmentApi = defineSpecs({
     permission: 'shipments.write',
     http: { method: 'POST', path: '/shipments/:id/packages' },
     input: { params: IdParams, body: PackageCreate },
-    output: Shipment,
+    output: Package,
     successStatus: 201,
   },
   'packages.list': {
@@ -71,6 +81,8 @@ export const shipmentApi = defineSpecs({
   },
   'events.list': {
     summary: 'Tracking events of a shipment',
+    description:
+      "The shipment's tracking events by ascending id, from the one its creation made; `date` is ISO 8601 UTC with milliseconds. Another account's shipment is 404.",
     tags: ['Tracking'],
     permission: 'events.read',
     http: { method: 'GET', path: '/shipments/:id/events' },

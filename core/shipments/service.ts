@@ -7,7 +7,7 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { Tracking } from '../tracking/service.js';
 import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import { generateCode } from './code.js';
-import type { PackageCreateT, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
+import type { PackageCreateT, ShipmentCreateT, ShipmentRefT, ShipmentSearchT, ShipmentT } from './schemas.js';
 import type { NewShipment, ShipmentRecord } from './record.js';
 import type { SearchFilter } from './search.js';
 import { KeyTaken, type ShipmentStore } from './store.js';
@@ -82,9 +82,9 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     });
   }
 
-  /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
-  function resolve(accountId: number, idOrCode: string): ShipmentRecord {
-    if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
+  /** `{id}` in a path: a number (or digits) is the numeric id, anything else the code. Another account's is not found. */
+  function resolve(accountId: number, idOrCode: ShipmentRefT): ShipmentRecord {
+    if (typeof idOrCode === 'string' && !/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
     const row = store.byId(accountId, Number(idOrCode));
     if (!row) throw notFound(`shipment ${idOrCode}`);
     return row;
@@ -196,11 +196,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       return commits.write(() => writeNew(accountId, input, destination));
     },
 
-    get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
+    get: (accountId: number, idOrCode: ShipmentRefT) => view(resolve(accountId, idOrCode)),
 
-    packages: (accountId: number, idOrCode: string) => store.children(resolve(accountId, idOrCode).id).map(view),
+    packages: (accountId: number, idOrCode: ShipmentRefT) => store.children(resolve(accountId, idOrCode).id).map(view),
 
-    addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
+    addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {
         const parent = resolve(accountId, parentIdOrCode);
         if (parent.parent_id !== null)
@@ -236,7 +236,7 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
      * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
      * nothing. Once anything is in the carrier's hands nothing is canceled.
      */
-    cancel(accountId: number, idOrCode: string): ShipmentT {
+    cancel(accountId: number, idOrCode: ShipmentRefT): ShipmentT {
       return inTransaction(db, () => {
         const s = resolve(accountId, idOrCode);
         if (s.status === 'CANCELED') return view(s);
@@ -299,11 +299,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       store.markLabelled(s.id, clock.now().getTime());
     },
 
-    history(accountId: number, idOrCode: string) {
+    history(accountId: number, idOrCode: ShipmentRefT) {
       return tracking.history(resolve(accountId, idOrCode).id);
     },
 
-    recordEvent(accountId: number, idOrCode: string, e: Parameters<Tracking['move']>[1]) {
+    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[1]) {
       return inTransaction(db, () => {
         const s = resolve(accountId, idOrCode);
         return tracking.move(s, e);

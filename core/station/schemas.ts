@@ -1,61 +1,82 @@
 import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
 
-export const StationSettings = Type.Object({
-  time_zone: Type.String({
-    description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
+export const StationSettings = named(
+  'StationSettings',
+  Type.Object({
+    time_zone: Type.String({
+      description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
+    }),
   }),
-});
-
-export const StationSettingsUpdate = Type.Object(
-  {
-    time_zone: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
-    ),
-  },
-  { additionalProperties: false },
 );
 
-export const RateCardInfo = Type.Object({
+export const StationSettingsUpdate = named(
+  'StationSettingsUpdate',
+  Type.Object(
+    {
+      time_zone: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const rateCardFields = Type.Object({
   id: Type.Integer(),
   version: Type.String(),
   source: Type.String({ description: 'Where the card was imported from' }),
   imported_at: Type.String({ description: 'ISO 8601 UTC with milliseconds' }),
 });
 
-export const RateCardCurrent = Type.Composite([
-  RateCardInfo,
-  Type.Object({ card: Type.Unknown({ description: 'The card as imported (docs/ratecard.md)' }) }),
-]);
+export const RateCardInfo = named('RateCardInfo', rateCardFields);
 
-export const RateCardImport = Type.Object(
-  {
-    card: Type.Unknown({
-      description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place',
-    }),
-    source: Type.Optional(
-      Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' }),
-    ),
-  },
-  { additionalProperties: false },
+export const RateCardCurrent = named(
+  'RateCard',
+  Type.Composite([
+    rateCardFields,
+    Type.Object({ card: Type.Unknown({ description: 'The card as imported (docs/ratecard.md)' }) }),
+  ]),
 );
 
-export const OfficeImport = Type.Object(
-  {
-    format: StringEnum(
-      ['json', 'csv'] as const,
-      'json: an array of offices; csv: a header line and one office per line',
-    ),
-    content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
-    replace: Type.Optional(
-      Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
-    ),
-  },
-  { additionalProperties: false },
+export const RateCardImport = named(
+  'RateCardImport',
+  Type.Object(
+    {
+      card: Type.Unknown({
+        description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place',
+      }),
+      source: Type.Optional(
+        Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-export const OfficeImportSummary = Type.Object({
-  added: Type.Integer(),
-  updated: Type.Integer(),
-  deactivated: Type.Integer(),
-});
+export const OfficeImport = named(
+  'OfficeImport',
+  Type.Object(
+    {
+      format: StringEnum(
+        ['json', 'csv'] as const,
+        'json: an array of offices; csv: a header line and one office per line',
+      ),
+      content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
+      replace: Type.Optional(
+        Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const OfficeImportSummary = named(
+  'OfficeImportSummary',
+  Type.Object({
+    added: Type.Integer(),
+    updated: Type.Integer(),
+    deactivated: Type.Integer(),
+  }),
+);

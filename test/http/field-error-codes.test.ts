@@ -97,6 +97,15 @@ describe('field errors by code and pointer', () => {
         params: { with: 'method=PICKUP' },
       },
     ]);
+    const office = await s.request('POST', '/shipments', { token, body: shipmentBody({ office: 1 }) });
+    expect(office.body.errors).toEqual([
+      {
+        path: '/office',
+        message: 'is only accepted with method PICKUP',
+        code: 'not_allowed',
+        params: { only_with: 'method=PICKUP' },
+      },
+    ]);
     const dates = await s.request('GET', '/shipments?date_range_min=2026-03-02&date_range_max=2026-03-01', { token });
     expect(dates.body.errors).toEqual([
       {
@@ -121,7 +130,8 @@ describe('field errors by code and pointer', () => {
 
   it('every code the service sends is one the OpenAPI Problem schema documents', async () => {
     const doc = (await s.request('GET', '/openapi.json')).body;
-    const item = doc.components.schemas.Problem.properties.errors.items;
+    expect(doc.components.schemas.Problem.properties.errors.items).toEqual({ $ref: '#/components/schemas/FieldError' });
+    const item = doc.components.schemas.FieldError;
     expect(item.required).toEqual(['path', 'message', 'code']);
     expect(item.properties.code.enum).toEqual([...FIELD_ERROR_CODES]);
     expect(item.properties.params.type).toBe('object');
