@@ -168,6 +168,7 @@ export function createCore({
     execute,
     close: () => {
       services.printing.queue.stop();
+      services.scale.stop();
       indexing?.stop();
       daily?.stop();
       served?.release();

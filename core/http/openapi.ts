@@ -76,6 +76,12 @@ const tags = [
   { name: 'Package presets', description: 'Saved box sizes, each with the desk’s hotkey' },
   { name: 'Credentials', description: 'Personal access tokens: list, create, revoke' },
   { name: 'Station', description: 'Station-wide settings, the rate card and the office directory' },
+  {
+    name: 'Order imports',
+    description:
+      'Store exports (Tiendanube, WooCommerce, Mercado Libre, VTEX, generic CSV) into shipments; saved mappings',
+  },
+  { name: 'Scale', description: 'The bench scale: its live weight, and finding one' },
   { name: 'Document', description: 'This OpenAPI description' },
 ];
 

@@ -137,6 +137,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
         api.route({
           method: op.http.method,
           url: op.http.path,
+          // An import carries a whole export file; everything else stays within the usual limit.
+          ...(op.maxBodyBytes ? { bodyLimit: op.maxBodyBytes } : {}),
           schema: {
             operationId: op.name,
             summary: op.summary,

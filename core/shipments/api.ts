@@ -6,9 +6,11 @@ import {
   PackageCreate,
   PackageList,
   Shipment,
+  ShipmentChanges,
   ShipmentCreate,
   ShipmentPage,
   ShipmentSearch,
+  ShipmentUpdate,
 } from './schemas.js';
 
 const tags = ['Shipments'];
@@ -48,6 +50,29 @@ export const shipmentApi = defineSpecs({
     http: { method: 'GET', path: '/shipments' },
     input: { query: ShipmentSearch },
     output: ShipmentPage,
+  },
+  'shipments.update': {
+    summary: 'Correct a shipment before its label',
+    description:
+      'Changes `dimensions` (any of its members: the weight read at the bench, a box’s sides), `method`, `office`, ' +
+      '`content` and `notes` while the shipment has no label and is not yet collected; after that, 409 invalid_state. ' +
+      "PICKUP needs an office and takes the office's address; a PICKUP shipment cannot become a home delivery (400 on " +
+      '`/method`). Each correction that changes something is kept in the shipment’s history ' +
+      '(`GET /shipments/{id}/changes`).',
+    tags,
+    permission: 'shipments.write',
+    http: { method: 'PATCH', path: '/shipments/:id' },
+    input: { params: IdParams, body: ShipmentUpdate },
+    output: Shipment,
+  },
+  'shipments.changes': {
+    summary: 'The corrections made to a shipment',
+    description: 'Each correction (`PATCH /shipments/{id}`): when, by which credential, each field before and after.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/shipments/:id/changes' },
+    input: { params: IdParams },
+    output: ShipmentChanges,
   },
   'shipments.cancel': {
     summary: 'Cancel a shipment',

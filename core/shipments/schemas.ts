@@ -3,6 +3,7 @@ import {
   Contact,
   Address,
   Dimensions,
+  Measure,
   Method,
   Nullable,
   OperationType,
@@ -225,4 +226,62 @@ export const Package = named(
 export const PackageList = named(
   'PackageList',
   Type.Object({ data: Type.Array(Package, { description: 'By number' }) }),
+);
+
+/** A parcel's measures, any of them: a correction names only what changes (the scale's weight, a box's sides). */
+const DimensionsPatch = Type.Object(
+  {
+    height: Type.Optional(Measure('centimetres')),
+    width: Type.Optional(Measure('centimetres')),
+    length: Type.Optional(Measure('centimetres')),
+    weight: Type.Optional(Measure('kilograms')),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ShipmentUpdate = named(
+  'ShipmentUpdate',
+  Type.Object(
+    {
+      dimensions: Type.Optional(DimensionsPatch),
+      method: Type.Optional(described(Method, 'Shipping method; PICKUP needs `office` (given or kept)')),
+      office: Type.Optional(
+        Nullable(Type.Integer({ minimum: 1, description: 'Pickup office id, for method PICKUP; null removes it' })),
+      ),
+      content: Type.Optional(Nullable(Text({ description: 'Description of the contents; null removes it' }))),
+      notes: Type.Optional(Nullable(Text({ description: 'Free comments; null removes them' }))),
+    },
+    {
+      additionalProperties: false,
+      minProperties: 1,
+      'x-error': 'must change at least one of dimensions, method, office, content, notes',
+      examples: [
+        { dimensions: { weight: 1.25 } },
+        { dimensions: { length: 40, width: 30, height: 20 }, notes: 'Box M' },
+      ],
+    },
+  ),
+);
+export type ShipmentUpdateT = Static<typeof ShipmentUpdate>;
+
+/** The fields a correction may change, as the history names them. */
+export const CHANGEABLE = ['dimensions', 'method', 'office', 'content', 'notes'] as const;
+
+export const ShipmentChange = Type.Object({
+  id: Type.Integer(),
+  date: Iso('When the correction was made, UTC'),
+  made_by: Type.String({ description: '`token N` (the credential that made it) or `station` (the station owner)' }),
+  changes: Type.Array(
+    Type.Object({
+      field: StringEnum(CHANGEABLE),
+      from: Type.Unknown({ description: 'The value before (null: none)' }),
+      to: Type.Unknown({ description: 'The value after (null: none)' }),
+    }),
+  ),
+});
+export type ShipmentChangeT = Static<typeof ShipmentChange>;
+
+export const ShipmentChanges = named(
+  'ShipmentChanges',
+  Type.Object({ data: Type.Array(ShipmentChange, { description: 'Oldest first' }) }),
 );

@@ -1,13 +1,16 @@
 import { implement } from '../operations/types.js';
 import { stationApi } from './api.js';
 
-const settingsOf = (s: { timeZone(): string }) => ({ time_zone: s.timeZone() });
+import type { Services } from '../services.js';
+
+const settingsOf = (s: Services) => ({ time_zone: s.settings.timeZone(), scale: s.scale.config() });
 
 export const stationOperations = implement(stationApi, {
-  'station.settings.get': ({ services }) => settingsOf(services.settings),
+  'station.settings.get': ({ services }) => settingsOf(services),
   'station.settings.update': ({ services }, { body }) => {
     if (body.time_zone !== undefined) services.settings.setTimeZone(body.time_zone);
-    return settingsOf(services.settings);
+    if (body.scale !== undefined) services.scale.configure(body.scale);
+    return settingsOf(services);
   },
   'ratecard.get': ({ services }) => {
     const { id, version, source, imported_at, card } = services.quotes.active();

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/common.js';
+import { Nullable, StringEnum } from '../schemas/common.js';
 import { named } from '../schemas/named.js';
+import { ScaleConfig } from '../scale/schemas.js';
 
 export const StationSettings = named(
   'StationSettings',
@@ -8,6 +9,8 @@ export const StationSettings = named(
     time_zone: Type.String({
       description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
     }),
+    /** The bench scale: its device and protocol (null: none); GET /scale reads it. */
+    scale: Nullable(ScaleConfig),
   }),
 );
 
@@ -18,6 +21,7 @@ export const StationSettingsUpdate = named(
       time_zone: Type.Optional(
         Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
       ),
+      scale: Type.Optional(Nullable(ScaleConfig)),
     },
     { additionalProperties: false },
   ),

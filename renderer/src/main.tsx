@@ -9,6 +9,7 @@ import { takeLinkToken } from './app/session';
 // One stylesheet for every screen, in this order (styles.css has the last word), loaded with the shell: a screen's
 // chunk brings no CSS that would change the cascade when it arrives.
 import './components/lists.css';
+import './features/import/import.css';
 import './styles.css';
 
 // Before the router: it takes the URL fragment for the view (HashRouter fits both `station serve` and file://).

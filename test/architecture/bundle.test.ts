@@ -50,7 +50,15 @@ describe('the built desk page (out/renderer)', () => {
     );
     expect(total, `initial script: ${initial.join(', ')}`).toBeLessThanOrEqual(INITIAL_BUDGET);
     // Each screen's own module is outside the first script (React.lazy in app/App.tsx).
-    for (const view of ['PackView', 'BatchView', 'ShipmentsView', 'EndOfDayView', 'PrintersView', 'SettingsView'])
+    for (const view of [
+      'PackView',
+      'BatchView',
+      'ShipmentsView',
+      'EndOfDayView',
+      'ImportView',
+      'PrintersView',
+      'SettingsView',
+    ])
       expect(
         later.some((f) => f.startsWith(`${view}-`)),
         `${view} is a chunk of its own`,

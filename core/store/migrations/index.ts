@@ -12,6 +12,7 @@ import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
 import labelTokens from './014-label-tokens.js';
+import importsChanges from './015-imports-changes.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
   { version: 14, name: 'label-tokens', sql: labelTokens },
+  { version: 15, name: 'imports-changes', sql: importsChanges },
 ];

@@ -10,7 +10,8 @@ export interface Explained {
   fields: Record<string, string>;
 }
 
-type FieldProblem = NonNullable<ProblemBody['errors']>[number];
+/** What a refused field says: its code, the code's params, and the service's English words. */
+type FieldProblem = Pick<NonNullable<ProblemBody['errors']>[number], 'code' | 'params' | 'message'>;
 type Says = (params: Record<string, unknown>, t: TFunction) => string | null;
 
 const n = (v: unknown) => (typeof v === 'number' ? v : null);

@@ -10,4 +10,6 @@ export const rootKeys = {
   pack: ['pack'],
   offices: ['offices'],
   tokens: ['tokens'],
+  import: ['import'],
+  scale: ['scale'],
 } as const;

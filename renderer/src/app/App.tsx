@@ -16,6 +16,7 @@ const LOADERS = {
   batch: () => import('../features/batch/BatchView').then((m) => m.BatchView),
   shipments: () => import('../features/shipments/ShipmentsView').then((m) => m.ShipmentsView),
   endOfDay: () => import('../features/endofday/EndOfDayView').then((m) => m.EndOfDayView),
+  import: () => import('../features/import/ImportView').then((m) => m.ImportView),
   printers: () => import('../features/printing/PrintersView').then((m) => m.PrintersView),
   credentials: () => import('../features/credentials/CredentialsView').then((m) => m.CredentialsView),
   settings: () => import('../features/settings/SettingsView').then((m) => m.SettingsView),

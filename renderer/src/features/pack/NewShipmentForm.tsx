@@ -14,6 +14,7 @@ import { QuotePicker } from './QuotePicker';
 import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
 import { PickupOffice, withOffice } from '../offices/PickupOffice';
+import { ScaleWeight } from '../scale/ScaleWeight';
 
 const FOCUSABLE =
   'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
@@ -240,6 +241,7 @@ export function NewShipmentForm({
             onChange={set('weight')}
             inputMode="decimal"
           />
+          <ScaleWeight value={draft.weight} onWeight={(kg) => setDraft((d) => ({ ...d, weight: String(kg) }))} />
           <div className="triple">
             <Field
               label={t('pack.length')}

@@ -9,6 +9,8 @@ import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';
 import { useJob } from '../printing/queries';
 import { printReason } from '../printing/reason';
+import { ParcelCorrection } from '../parcel/ParcelCorrection';
+import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
 import { NewShipmentForm } from './NewShipmentForm';
@@ -30,6 +32,10 @@ export function PackView() {
   const scan = useScan();
   const print = usePrintShipment();
   const job = useJob(last?.job?.id ?? null).data ?? last?.job ?? null;
+  // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
+  const [correction, setCorrection] = useState<ParcelPatch | null>(null);
+  const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
+  const correct = useCorrectParcel();
 
   const focusScan = () => void requestAnimationFrame(() => scanField.current?.focus());
   useEffect(focusScan, []);
@@ -53,6 +59,8 @@ export function PackView() {
     try {
       const found = await scan.mutateAsync(wanted);
       if (found.kind === 'shipment') {
+        setCorrection(null);
+        setCorrectionErrors({});
         setOpened({ kind: 'shipment', shipment: found.shipment });
         setLast(null);
         focusScan();
@@ -67,11 +75,28 @@ export function PackView() {
   }
 
   function printOpened() {
-    if (opened.kind !== 'shipment' || print.isPending) return;
-    const s = opened.shipment;
-    print.mutate(
-      { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
-      { onSuccess: printed },
+    if (opened.kind !== 'shipment' || print.isPending || correct.isPending) return;
+    const send = (s: Shipment) =>
+      print.mutate(
+        { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
+        { onSuccess: printed },
+      );
+    if (!correction) return send(opened.shipment);
+    correct.mutate(
+      { shipment: opened.shipment, patch: correction },
+      {
+        onSuccess: (s) => {
+          setCorrection(null);
+          setCorrectionErrors({});
+          setOpened({ kind: 'shipment', shipment: s });
+          send(s);
+        },
+        onError: (err) => {
+          const x = explain(err);
+          setCorrectionErrors(x.fields);
+          setNote({ tone: 'error', text: x.message });
+        },
+      },
     );
   }
 
@@ -151,6 +176,16 @@ export function PackView() {
                   </Button>
                   <span className="hint">{t('pack.enterPrints')}</span>
                 </p>
+              )}
+              {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
+                <ParcelCorrection
+                  key={shown.code}
+                  shipment={shown}
+                  errors={correctionErrors}
+                  onChange={setCorrection}
+                  onPrint={printOpened}
+                  onDone={focusScan}
+                />
               )}
               {job && !(job.state === 'done') && (
                 <JobPanel

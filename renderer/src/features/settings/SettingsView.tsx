@@ -13,6 +13,7 @@ import { useImportOffices, useImportRatecard, useSaveStationSettings } from './m
 import { PresetsSection } from './PresetsSection';
 import { useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
+import { ScaleSettings } from './ScaleSettings';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -199,6 +200,7 @@ export function SettingsView() {
       <SendersSection />
       <PresetsSection />
       <DefaultPrinters />
+      <ScaleSettings />
       <TimeZone />
       <Imports />
       <ConnectDesk />
