@@ -8,7 +8,7 @@ import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
-import type { ManifestLine } from './layout.js';
+import type { ManifestHeader, ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 
 export interface ManifestView {
@@ -29,6 +29,8 @@ export interface ManifestDeps {
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => string;
+  /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
+  drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -39,7 +41,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, shipments, tracking, downloads, timeZone }: ManifestDeps) {
+export function createManifestService({ db, clock, shipments, tracking, downloads, timeZone, drawPdf }: ManifestDeps) {
   const store = createManifestStore(db);
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
@@ -75,14 +77,11 @@ export function createManifestService({ db, clock, shipments, tracking, download
       };
     });
     const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat('yyyy-MM-dd HH:mm ZZZZ');
-    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('./render.js');
-    const pdf = await pagesPdf(
-      manifestPages({ id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight }, lines),
-      A4_W,
-      A4_H,
-      `Collection manifest ${m.id}`,
-    );
-    downloads.writeFile(fileOf(m.id), pdf);
+    await drawPdf({
+      header: { id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight },
+      lines,
+      file: downloads.prepareFile(fileOf(m.id)),
+    });
   }
 
   async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {

@@ -7,7 +7,7 @@ import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
 import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
-import { placeProblem, realPath, type PrinterPlaces } from './places.js';
+import { placeProblem, realPath, stationDataProblem, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
@@ -119,7 +119,8 @@ const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy): PrinterValues => ({
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
-  places: PrinterPlaces | null,
+  places: PrinterPlaces,
+  by: ConfiguredBy,
 ): void {
   const driver = drivers[v.driver];
   const problem = driver.checkConnection(v.connection);
@@ -128,7 +129,9 @@ function checkPrinter(
       format: 'connection',
       driver: v.driver,
     });
-  const place = places && placeProblem(v.driver, v.connection, places);
+  const place =
+    (v.driver === 'file' ? stationDataProblem(v.connection, places) : null) ??
+    (by.owner ? null : placeProblem(v.driver, v.connection, places));
   if (place) throw fieldError('/connection', 'not_allowed', `${place} (driver ${v.driver})`, { driver: v.driver });
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver))
@@ -233,7 +236,7 @@ export function createPrintingService(deps: PrintingDeps) {
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),
 
     createPrinter(accountId: number, body: PrinterCreateT, by: ConfiguredBy = {}): PrinterT {
-      checkPrinter(body, by.owner ? null : deps.places);
+      checkPrinter(body, deps.places, by);
       return inTransaction(db, () => {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'reserved', 'is reserved');
@@ -245,7 +248,7 @@ export function createPrintingService(deps: PrintingDeps) {
     },
 
     updatePrinter(accountId: number, name: string, body: PrinterUpdateT, by: ConfiguredBy = {}): PrinterT {
-      checkPrinter(body, by.owner ? null : deps.places);
+      checkPrinter(body, deps.places, by);
       return inTransaction(db, () => {
         printerRow(accountId, name);
         store.savePrinter(accountId, name, valuesOf(body, by), now(), true);

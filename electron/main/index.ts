@@ -2,6 +2,7 @@ import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvo
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCore } from '../../core/index.js';
+import { useSqliteAddon } from '../../core/store/sqlite.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
@@ -34,16 +35,16 @@ protocol.registerSchemesAsPrivileged([
 
 async function start(): Promise<void> {
   const log = await fileLogger(join(app.getPath('userData'), 'logs'));
+  // better-sqlite3 built for Electron's ABI, before anything opens the store.
+  useSqliteAddon(
+    sqliteBindingFor({ root: projectRoot, electron: process.versions.electron, packaged: app.isPackaged }),
+  );
   const core = createCore({
     dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
     onUpgrade: (message) => log.info(message),
     logger: log,
-    sqliteBinding: sqliteBindingFor({
-      root: projectRoot,
-      electron: process.versions.electron,
-      packaged: app.isPackaged,
-    }),
   });
+  core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);
