@@ -13,7 +13,8 @@ export function createSettings(db: Db, env: Record<string, string | undefined> =
     timeZone: (): string =>
       env.STATION_TZ || get.get('timezone')?.value || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     setTimeZone(zone: string): void {
-      if (!DateTime.local().setZone(zone).isValid) throw fieldError('/time_zone', `unknown time zone ${zone}`);
+      if (!DateTime.local().setZone(zone).isValid)
+        throw fieldError('/time_zone', 'unknown', `unknown time zone ${zone}`, { value: zone });
       put.run('timezone', zone);
     },
   };
