@@ -88,7 +88,7 @@ export function createPrintJobs(
   async function shipmentCodes(accountId: number, body: PrintJobCreateT): Promise<string[]> {
     const listed: string[] = [];
     for (const c of body.codes) listed.push((await shipments.labellable(accountId, c)).code);
-    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'lists a shipment twice');
+    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'duplicate', 'lists a shipment twice');
     if (!body.packages) return listed;
     return [...new Set((await shipments.pieces(accountId, listed, true)).map((r) => r.code))];
   }
@@ -119,11 +119,21 @@ export function createPrintJobs(
     if (body.printer) row = await printerNamed(s, accountId, body.printer);
     else {
       row = await s.defaultPrinter(accountId, body.format ?? 'PDF_A7');
-      if (!row) throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
+      if (!row)
+        throw fieldError(
+          '/printer',
+          'required',
+          `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`,
+        );
     }
     const format = body.format ?? row.default_for ?? 'PDF_A7';
     if (!formatsOf(row).includes(format))
-      throw fieldError('/format', `printer ${row.name} (${row.driver}) prints ${formatsOf(row).join(', ')} only`);
+      throw fieldError(
+        '/format',
+        'unsupported',
+        `printer ${row.name} (${row.driver}) prints ${formatsOf(row).join(', ')} only`,
+        { driver: row.driver, allowed: formatsOf(row) },
+      );
     return { row, format, start: startTile(format, body.start, 'format') };
   }
 
@@ -211,7 +221,9 @@ export function createPrintJobs(
         if (!formatsOf(target).includes(job.format))
           throw fieldError(
             '/printer',
+            'unsupported',
             `printer ${target.name} (${target.driver}) prints ${formatsOf(target).join(', ')} only, not ${job.format}`,
+            { driver: target.driver, allowed: formatsOf(target) },
           );
         await tx.move(job.id, target, now(), Date.now());
       }),
