@@ -215,8 +215,10 @@ export function createPrintJobs(
       change(accountId, id, 'print_again', async (tx, job) => void (await tx.printAgain(job.id, now(), Date.now()))),
 
     /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
-    move: (accountId: number, id: string, body: PrintJobMoveT) =>
-      change(accountId, id, 'move', async (tx, job) => {
+    async move(accountId: number, id: string, body: PrintJobMoveT): Promise<PrintJobT> {
+      // A printer that does not exist is not found whatever the job's state (an attempt under way would be a 409).
+      await printerNamed(store, accountId, body.printer);
+      return change(accountId, id, 'move', async (tx, job) => {
         const target = await printerNamed(tx, accountId, body.printer);
         if (!formatsOf(target).includes(job.format))
           throw fieldError(
@@ -226,7 +228,8 @@ export function createPrintJobs(
             { driver: target.driver, allowed: formatsOf(target) },
           );
         await tx.move(job.id, target, now(), Date.now());
-      }),
+      });
+    },
 
     /** Waits until the job is done, failed or canceled, or waits for the operator; reports each change of progress. */
     async waitForJob(accountId: number, id: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT> {

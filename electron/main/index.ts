@@ -1,8 +1,7 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore } from '../../core/index.js';
-import { useSqliteAddon } from '../../core/engines/sqlite/sqlite.js';
+import { createCore, useSqliteAddon } from '../../core/index.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
