@@ -76,6 +76,27 @@ describe('PostgreSQL migrations', () => {
         secret: 'secret',
         file: 'labels/x.pdf',
       });
+      // 005: the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
+      // its total, only by its own account, through the index of prefixes.
+      const search = (accountId: number, words: string[]) =>
+        engine.stores.shipments.search({
+          accountId,
+          words,
+          dateColumn: 'created_at',
+          newestFirst: true,
+          limit: 20,
+          offset: 0,
+        });
+      for (const words of [['abcde'], ['ABCDEFGHJK'], ['r', '1'], ['abcdefghjk', 'r']])
+        expect(await search(1, words), words.join(' ')).toMatchObject({ total: 1, rows: [{ code: 'ABCDEFGHJK' }] });
+      expect(await search(1, ['abcdefghjkl'])).toMatchObject({ total: 0, rows: [] });
+      expect(await search(1, ['abd'])).toMatchObject({ total: 0, rows: [] });
+      expect(await search(2, ['abcde'])).toMatchObject({ total: 0, rows: [] });
+      const indexes = (
+        await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'shipments'")
+      ).rows;
+      expect(indexes.map((i) => i.n)).toEqual(expect.arrayContaining(['shipments_prefixes']));
+      expect(indexes.map((i) => i.n)).not.toContain('shipments_words');
     } finally {
       await engine.close();
     }
