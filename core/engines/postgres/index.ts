@@ -166,8 +166,9 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     connectionTimeoutMillis: 20_000,
     // A search's total counts its matches in a bitmap of the table's pages: at a million shipments a broad word's
     // is some 10 MB, past the default 4 MB, where it turns lossy and every match is read from the table instead.
-    // No JIT: the search's expression looks costly to the planner, which then spent 50-120 ms compiling a count.
-    options: '-c work_mem=32MB -c jit=off',
+    // No JIT and no parallel workers: the search's expression looks costly to the planner, which then spent 50-120
+    // ms compiling a count, or 30 ms starting workers for a page of 20.
+    options: '-c work_mem=32MB -c jit=off -c max_parallel_workers_per_gather=0',
   });
   // An idle connection that breaks (the server restarted) is dropped by the pool; the next query opens another.
   pool.on('error', () => undefined);

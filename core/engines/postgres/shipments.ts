@@ -11,14 +11,14 @@ const SELECT = `SELECT ${COLUMNS} FROM shipments s LEFT JOIN shipments p ON p.id
 /** A shipment's search prefixes, as the index of migration 005 is made: the query must say it the same way. */
 const PREFIXES = 'shipment_prefixes(s.account_id, s.ref, s.code, s.origin, s.destination)';
 
-/** Conditions of a search beyond the account, as SQL with numbered parameters from `args`. */
+/** Conditions of a search beyond the account (`$1`), as SQL with numbered parameters from `args`. */
 function conditions(f: SearchFilter, args: unknown[]): string {
   const c: string[] = [];
   const arg = (v: unknown) => `$${args.push(v)}`;
   if (f.words) {
     const words = arg(f.words.join(' '));
     // The prefixes' index finds the matches (migration 005); the words of each, a small column, say it exactly.
-    c.push(`${PREFIXES} @@ station_prefix_query(s.account_id, ${words})`, `s.words @@ station_query(${words})`);
+    c.push(`${PREFIXES} @@ station_prefix_query($1, ${words})`, `s.words @@ station_query(${words})`);
   }
   if (f.dateColumn === 'labelled_at') c.push('s.labelled_at IS NOT NULL');
   if (f.code !== undefined) c.push(`s.code = ${arg(f.code)}`);
