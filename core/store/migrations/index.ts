@@ -11,6 +11,7 @@ import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
+import searchSides from './015-search-sides.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
+  { version: 15, name: 'search-sides', sql: searchSides },
 ];
