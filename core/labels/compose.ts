@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { createManifestService } from '../manifests/service.js';
 import type { OfficeDirectory } from '../offices/directory.js';
 import { createKeyStore, keysDir } from '../qr/keys.js';
@@ -17,6 +18,8 @@ export interface LabelFeatureDeps {
   tracking: Tracking;
   offices: Pick<OfficeDirectory, 'byId'>;
   timeZone: () => string;
+  /** The language labels and manifests are printed in. */
+  language: () => PrintLanguage;
 }
 
 /**
@@ -31,7 +34,14 @@ export function createLabelFeature(d: LabelFeatureDeps) {
   return {
     keys,
     qr,
-    labels: createLabelService({ db: d.db, shipments: d.shipments, offices: d.offices, qr, downloads }),
+    labels: createLabelService({
+      db: d.db,
+      shipments: d.shipments,
+      offices: d.offices,
+      qr,
+      downloads,
+      language: d.language,
+    }),
     manifests: createManifestService({
       db: d.db,
       clock: d.clock,
@@ -39,6 +49,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       tracking: d.tracking,
       downloads,
       timeZone: d.timeZone,
+      language: d.language,
     }),
   };
 }

@@ -8,6 +8,7 @@ import { isLabellable } from '../tracking/transitions.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from '../schemas/codes.js';
@@ -28,13 +29,15 @@ export interface LabelServiceDeps {
   offices: Pick<OfficeDirectory, 'byId'>;
   qr: QrTokens;
   downloads: Downloads;
+  /** The language of the printed captions (the station's setting). */
+  language: () => PrintLanguage;
 }
 
 /**
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, shipments, offices, qr, downloads }: LabelServiceDeps) {
+export function createLabelService({ db, shipments, offices, qr, downloads, language }: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
@@ -60,6 +63,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
       if (n === undefined) parents.set(parentId, (n = shipments.byId(accountId, parentId)?.packages ?? 0));
       return n;
     };
+    const lang = language();
     return Promise.all(
       rows.map(async (row) => {
         const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
@@ -67,6 +71,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
           qr: await qr.sign(row.code, accountId),
           office: office ? { code: office.code, name: office.name } : null,
           packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
+          language: lang,
         });
       }),
     );
@@ -149,7 +154,7 @@ export function createLabelService({ db, shipments, offices, qr, downloads }: La
       downloads.sweep();
       // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
       const same = pieces(accountId, codes, opts.packages ?? false);
-      const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
+      const docKey = JSON.stringify([opts.format, opts.start ?? 1, language(), same.map((r) => [r.code, r.packages])]);
       const reused = downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
       const { rows, pdf } = await document(accountId, codes, opts);

@@ -5,6 +5,7 @@ import { inTransaction, type Db } from '../store/db.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import { drivers } from './drivers.js';
 import { nativeLines } from './native.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { placeProblem, realPath, type PrinterPlaces } from './places.js';
@@ -52,6 +53,8 @@ export interface PrintingDeps {
    * (STATION_PRINTER_PORTS, STATION_FILE_PRINTER_ROOTS; see places.ts).
    */
   places: PrinterPlaces;
+  /** The language of the captions of a native-mode label (the station's setting). */
+  language?: () => PrintLanguage;
 }
 
 /** Who configures a printer: a token through the API (restricted to where printers live) or the station's owner. */
@@ -145,7 +148,11 @@ export function createPrintingService(deps: PrintingDeps) {
         labels.renderPdf(accountId, codes, { format, start: format === 'PDF_A4' ? start : undefined }),
       async native(code) {
         const row = labels.labellable(accountId, code);
-        return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
+        return {
+          code: row.code,
+          qr: await labels.qrToken(accountId, row.code),
+          lines: nativeLines(row, deps.language?.()),
+        };
       },
     };
   }

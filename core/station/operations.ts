@@ -1,12 +1,19 @@
 import { implement } from '../operations/types.js';
 import { stationApi } from './api.js';
 
-const settingsOf = (s: { timeZone(): string }) => ({ time_zone: s.timeZone() });
+import type { Settings } from '../settings.js';
+
+const settingsOf = (s: Settings) => ({
+  time_zone: s.timeZone(),
+  language: s.language(),
+  language_chosen: s.languageChosen(),
+});
 
 export const stationOperations = implement(stationApi, {
   'station.settings.get': ({ services }) => settingsOf(services.settings),
   'station.settings.update': ({ services }, { body }) => {
     if (body.time_zone !== undefined) services.settings.setTimeZone(body.time_zone);
+    if (body.language !== undefined) services.settings.setLanguage(body.language);
     return settingsOf(services.settings);
   },
   'ratecard.get': ({ services }) => {

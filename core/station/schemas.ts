@@ -1,16 +1,26 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/common.js';
+import { PRINT_LANGUAGES } from '../drawing/words.js';
+import { Nullable, StringEnum } from '../schemas/common.js';
 
 export const StationSettings = Type.Object({
   time_zone: Type.String({
-    description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
+    description:
+      'IANA time zone plain dates of filters are read in, and manifests print their times in (STATION_TZ overrides it)',
   }),
+  language: StringEnum(
+    PRINT_LANGUAGES,
+    "The language printed labels and manifests speak (captions, method, type; the data as entered): as set, else the rate card origin country's (Spanish for AR, ES, MX, …)",
+  ),
+  language_chosen: Type.Boolean({ description: 'False while the language follows the rate card' }),
 });
 
 export const StationSettingsUpdate = Type.Object(
   {
     time_zone: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
+    ),
+    language: Type.Optional(
+      Nullable(StringEnum(PRINT_LANGUAGES, "The printed language; null follows the rate card's origin again")),
     ),
   },
   { additionalProperties: false },
