@@ -1,14 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
+import { PRINTER_NAME_MAX, PRINTER_NAME_PATTERN } from '../schemas/printer-name.js';
 import { JOB_STATES } from './job-states.js';
 import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS } from './types.js';
 
 const PrinterName = Type.String({
   minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
-  description: 'Letters, digits, dot, dash, underscore; unique per account',
-  'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+  maxLength: PRINTER_NAME_MAX,
+  pattern: PRINTER_NAME_PATTERN,
+  description: 'Letters (accents too), digits, spaces, dot, dash, underscore; unique per account',
+  'x-error': 'must be 1 to 64 letters, digits, spaces, ".", "-" or "_", starting with a letter or digit',
 });
 
 export const PrinterSettings = Type.Object(
