@@ -165,6 +165,27 @@ export const PrintJobWait = Type.Object(
   { additionalProperties: false },
 );
 
+/** The jobs waiting for the operator, asked again by long polling: the answer waits while they are as `seen`. */
+export const PrintJobAttentionQuery = Type.Object(
+  {
+    wait_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 25_000,
+        description: 'Wait at most this long for a change from `seen` (default 0: answer at once)',
+      }),
+    ),
+    seen: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{1,40}$',
+        description: 'The `version` the caller shows',
+        'x-error': 'must be a version of this answer',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const PrintJobQuery = Type.Object(
   { ...PageQuery, state: Type.Optional(StringEnum(JOB_STATES)) },
   { additionalProperties: false },
@@ -190,6 +211,14 @@ export const PrintJob = Type.Object({
   finished_at: Nullable(Type.String({ format: 'date-time' })),
 });
 export const PrintJobPage = Page(PrintJob);
+
+export const PrintJobAttention = Type.Object({
+  data: Type.Array(PrintJob, {
+    description:
+      'Held (queued after the printer did not take a label; `last_error` says why), unconfirmed and failed jobs, newest first (at most 100)',
+  }),
+  version: Type.String({ description: 'Changes whenever the list does: send it back as `seen` to wait for the next' }),
+});
 
 export type PrinterCreateT = Static<typeof PrinterCreate>;
 export type PrinterUpdateT = Static<typeof PrinterUpdate>;

@@ -4,6 +4,7 @@ import type { ShipmentRecord } from '../shipments/record.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import { drivers } from './drivers.js';
+import { createHash } from 'node:crypto';
 import { nativeLines } from './native.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import { withAckMode } from './ack-mode.js';
@@ -221,9 +222,30 @@ export function createPrintingService(deps: PrintingDeps) {
     }
   }
 
+  /** The jobs waiting for the operator and their version, once it differs from `seen` or after `waitMs`. */
+  async function attention(
+    accountId: number,
+    seen: string | undefined,
+    waitMs: number,
+  ): Promise<{ data: PrintJobT[]; version: string }> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const rows = store.attention(accountId);
+      const version = createHash('sha1')
+        .update(rows.map((r) => `${r.id}:${r.state}:${r.done}:${r.updated_at}:${r.last_error ?? ''}`).join('|'))
+        .digest('hex')
+        .slice(0, 16);
+      const left = until - Date.now();
+      if (version !== seen || left <= 0) return { data: rows.map(jobView), version };
+      // This worker's changes wake us at once; another process's are seen within 250 ms.
+      await queue.changed(Math.min(left, 250));
+    }
+  }
+
   return {
     queue,
     store,
+    attention,
 
     printers: (accountId: number) => ({ data: store.printers(accountId).map(printerView) }),
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),

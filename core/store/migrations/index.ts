@@ -12,6 +12,7 @@ import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
 import searchSides from './015-search-sides.js';
+import printAttention from './016-print-attention.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
   { version: 15, name: 'search-sides', sql: searchSides },
+  { version: 16, name: 'print-attention', sql: printAttention },
 ];
