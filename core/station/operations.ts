@@ -2,6 +2,7 @@ import { implement } from '../operations/types.js';
 import { stationApi } from './api.js';
 
 import type { Settings } from '../settings.js';
+import { connectInfo } from './connect.js';
 
 const settingsOf = (s: Settings) => ({
   time_zone: s.timeZone(),
@@ -16,6 +17,7 @@ export const stationOperations = implement(stationApi, {
     if (body.language !== undefined) services.settings.setLanguage(body.language);
     return settingsOf(services.settings);
   },
+  'station.connect': ({ baseUrl }) => connectInfo(baseUrl),
   'ratecard.get': ({ services }) => {
     const { id, version, source, imported_at, card } = services.quotes.active();
     return { id, version, source, imported_at, card: card.file };

@@ -69,3 +69,14 @@ export const OfficeImportSummary = Type.Object({
   updated: Type.Integer(),
   deactivated: Type.Integer(),
 });
+
+export const StationConnect = Type.Object({
+  other_computers: Type.Boolean({
+    description:
+      'Whether another computer can reach this service: false while it listens on loopback only (serve --host 127.0.0.1, the default)',
+  }),
+  desk_urls: Type.Array(Type.String(), {
+    description:
+      'Where another desk opens the desk UI: the public URL, or each network address of this machine when the service listens on all of them; empty while it listens on loopback only',
+  }),
+});
