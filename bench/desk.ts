@@ -109,7 +109,6 @@ async function oneLabel(page: Page, ref: string): Promise<Sample> {
   ] as const)
     await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio', { checked: true }).waitFor();
-  await form.locator('input[value=STANDARD]').check();
   await form.getByLabel('Height (cm)', { exact: true }).focus();
   await page.keyboard.press('Control+Enter');
   await page

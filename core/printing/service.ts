@@ -239,6 +239,8 @@ export function createPrintingService(deps: PrintingDeps) {
       if (version !== seen || left <= 0) return { data: rows.map(jobView), version };
       // This worker's changes wake us at once; another process's are seen within 250 ms.
       await queue.changed(Math.min(left, 250));
+      // The service stopped meanwhile: the answer is the list as it was.
+      if (!db.open) return { data: rows.map(jobView), version };
     }
   }
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { NavLink, Route, Routes } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, Route, Routes, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationClient } from '../api/client';
@@ -12,7 +12,12 @@ import { PackView } from '../features/pack/PackView';
 import { PrintersView } from '../features/printing/PrintersView';
 import { SettingsView } from '../features/settings/SettingsView';
 import { ShipmentsView } from '../features/shipments/ShipmentsView';
+import { AttentionBar } from '../features/printing/AttentionBar';
+import { FeedbackProvider } from './feedback';
 import { VIEWS } from './routes';
+import { captureScans, keepPendingScan, setScanFallback } from './scanner';
+import { ShortcutSheet } from './ShortcutSheet';
+import './desk.css';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
 import { SignIn } from './SignIn';
 
@@ -30,10 +35,39 @@ function Nav() {
   );
 }
 
+/**
+ * Keys that work on every screen: a scan typed anywhere reaches the screen's scan (Pack's, when the screen has
+ * none), Alt+1…7 go to the views.
+ */
+function useDeskKeys(signedIn: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!signedIn) return;
+    setScanFallback((value) => {
+      keepPendingScan(value);
+      void navigate('/');
+    });
+    const stop = captureScans();
+    const views = (e: KeyboardEvent) => {
+      const n = Number(e.key);
+      if (!e.altKey || e.ctrlKey || !Number.isInteger(n) || n < 1 || n > VIEWS.length) return;
+      e.preventDefault();
+      void navigate(VIEWS[n - 1]!.path);
+    };
+    window.addEventListener('keydown', views);
+    return () => {
+      stop();
+      setScanFallback(null);
+      window.removeEventListener('keydown', views);
+    };
+  }, [signedIn, navigate]);
+}
+
 export function App() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [client, setClient] = useState<StationClient | null>(startingClient);
+  useDeskKeys(client !== null);
 
   const signOut = () => {
     forgetToken();
@@ -42,35 +76,39 @@ export function App() {
   };
 
   return (
-    <div className="app">
-      <header className="topbar">
-        <h1>{t('app.title')}</h1>
-        {client && <Nav />}
-        <div className="topbar-end">
-          <LanguageSelect />
-          {client && canSignOut() && (
-            <button type="button" className="btn btn-plain" onClick={signOut}>
-              {t('app.signOut')}
-            </button>
-          )}
-        </div>
-      </header>
-      {client ? (
-        <ClientProvider client={client}>
-          <Routes>
-            <Route index element={<PackView />} />
-            <Route path="batch" element={<BatchView />} />
-            <Route path="shipments" element={<ShipmentsView />} />
-            <Route path="end-of-day" element={<EndOfDayView />} />
-            <Route path="printers" element={<PrintersView />} />
-            <Route path="credentials" element={<CredentialsView />} />
-            <Route path="settings" element={<SettingsView />} />
-            <Route path="*" element={<PackView />} />
-          </Routes>
-        </ClientProvider>
-      ) : (
-        <SignIn onSignedIn={(token) => setClient(() => keepToken(token))} />
-      )}
-    </div>
+    <FeedbackProvider>
+      <div className="app">
+        <header className="topbar">
+          <h1>{t('app.title')}</h1>
+          {client && <Nav />}
+          <div className="topbar-end">
+            <LanguageSelect />
+            {client && canSignOut() && (
+              <button type="button" className="btn btn-plain" onClick={signOut}>
+                {t('app.signOut')}
+              </button>
+            )}
+          </div>
+        </header>
+        {client ? (
+          <ClientProvider client={client}>
+            <AttentionBar />
+            <ShortcutSheet />
+            <Routes>
+              <Route index element={<PackView />} />
+              <Route path="batch" element={<BatchView />} />
+              <Route path="shipments" element={<ShipmentsView />} />
+              <Route path="end-of-day" element={<EndOfDayView />} />
+              <Route path="printers" element={<PrintersView />} />
+              <Route path="credentials" element={<CredentialsView />} />
+              <Route path="settings" element={<SettingsView />} />
+              <Route path="*" element={<PackView />} />
+            </Routes>
+          </ClientProvider>
+        ) : (
+          <SignIn onSignedIn={(token) => setClient(() => keepToken(token))} />
+        )}
+      </div>
+    </FeedbackProvider>
   );
 }

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** What not confirming means, when "Cancel" would read as the action itself ("Keep the shipment"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -34,7 +37,7 @@ export function ConfirmDialog({
       {children}
       <div className="actions">
         <button type="button" className="btn btn-plain" autoFocus onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import '../shipments/lists.css';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
 import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
@@ -75,6 +75,15 @@ export function OfficePicker({
     setZip(typed.trim());
   };
 
+  // 1–9 choose the n-th office shown (not while a postal code is typed in the search field).
+  function pick(e: KeyboardEvent<HTMLDialogElement>) {
+    if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey || e.target instanceof HTMLInputElement) return;
+    const o = offices.data?.[Number(e.key) - 1];
+    if (!o) return;
+    e.preventDefault();
+    onPick(o);
+  }
+
   return (
     <dialog
       ref={ref}
@@ -82,6 +91,7 @@ export function OfficePicker({
       aria-label={t('offices.title')}
       onCancel={onClose}
       onClose={() => open && onClose()}
+      onKeyDown={pick}
     >
       <div className="detail-head">
         <h2>{t('offices.title')}</h2>
@@ -107,10 +117,10 @@ export function OfficePicker({
         <QueryState query={offices} empty={(d) => d.length === 0}>
           {(list) => (
             <ul className="offices">
-              {list.map((o) => (
+              {list.map((o, i) => (
                 <li key={o.id}>
                   <div>
-                    <strong>{o.name}</strong> <span className="mono muted">{o.code}</span>
+                    {i < 9 && <kbd>{i + 1}</kbd>} <strong>{o.name}</strong> <span className="mono muted">{o.code}</span>
                     <br />
                     {o.address.street}, {o.address.zip} {o.address.city}, {o.address.state}
                     <br />

@@ -18,8 +18,11 @@ export const printingKeys = {
   job: (id: number) => [...printingKeys.jobs(), id] as const,
 };
 
-/** A job that may still change is asked again this soon after each answer (the request itself waits for the change). */
-const JOB_ASK_AGAIN_MS = 10;
+/**
+ * A job that may still change is asked again at once after each answer: the request itself waits for the change,
+ * and each millisecond here is one the operator waits for "printed".
+ */
+const JOB_ASK_AGAIN_MS = 1;
 /** How long one request waits at the service for a change. */
 const JOB_WAIT_MS = 20_000;
 const STATUS_POLL_MS = 5_000;

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../app/feedback';
+import type { PrintJob, Printer } from '../../api/types';
+import { useAttention } from './attention';
+import { JobPanel } from './JobPanel';
+import { usePrinters, usePrinterStatus } from './queries';
+import { printReason } from './reason';
+
+/** The key that opens the labels waiting for the operator, from any screen. */
+export const ATTENTION_KEY = 'F9';
+
+function PrinterState({ printer, holding }: { printer: Printer; holding: number }) {
+  const { t } = useTranslation();
+  const status = usePrinterStatus(printer.name).data;
+  const word = !status
+    ? 'unknown'
+    : !status.online
+      ? 'offline'
+      : status.paper_out
+        ? 'paperOut'
+        : status.head_open
+          ? 'headOpen'
+          : 'online';
+  // A printer holding labels is not printing, whatever it last answered.
+  const tone = holding > 0 || (word !== 'online' && word !== 'unknown') ? 'bad' : word === 'online' ? 'ok' : 'idle';
+  return (
+    <li className={`printer-state tone-${tone}`}>
+      <span className="dot" aria-hidden="true" />
+      {printer.name}: {t(`printers.status.${word}`)}
+      {holding > 0 && <> · {t('bar.holding', { count: holding })}</>}
+    </li>
+  );
+}
+
+/** One line per waiting label: the shipment, the printer and why, in words. */
+function waitingLine(job: PrintJob, t: ReturnType<typeof useTranslation>['t']): string {
+  const codes = job.codes.length === 1 ? job.codes[0]! : t('bar.labels', { count: job.codes.length });
+  const why =
+    job.state === 'unconfirmed'
+      ? t('bar.why.unconfirmed')
+      : job.state === 'failed'
+        ? t('bar.why.failed', { reason: printReason(job.last_error, t) ?? '' })
+        : t('bar.why.held', { reason: printReason(job.last_error, t) ?? '' });
+  return `${codes} · ${job.printer}: ${why}`;
+}
+
+/**
+ * Always in sight, on every screen: each printer's state and the labels waiting for the operator (held after the
+ * printer did not take them, unconfirmed, failed). F9 opens them with their ways out (it printed, print again,
+ * retry, another printer, the PDF, set aside). A label newly waiting sounds and colours the desk.
+ */
+export function AttentionBar() {
+  const { t } = useTranslation();
+  const printers = usePrinters().data ?? [];
+  const attention = useAttention().data;
+  const waiting = useMemo(() => attention?.data ?? [], [attention]);
+  const { signal } = useFeedback();
+  const [open, setOpen] = useState(false);
+  const known = useRef<Map<number, string> | null>(null);
+
+  // A job newly waiting, or newly failed or unconfirmed, is announced once (not each retry of a held one).
+  useEffect(() => {
+    const before = known.current;
+    known.current = new Map(waiting.map((j) => [j.id, j.state]));
+    if (!before) return;
+    const fresh = waiting.filter(
+      (j) => !before.has(j.id) || (before.get(j.id) !== j.state && (j.state === 'failed' || j.state === 'unconfirmed')),
+    );
+    if (fresh.some((j) => j.state === 'failed')) signal('failed');
+    else if (fresh.length) signal('attention');
+  }, [waiting, signal]);
+
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if (e.key === ATTENTION_KEY) {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, []);
+
+  const holding = (name: string) => waiting.filter((j) => j.printer === name && j.state !== 'failed').length;
+  return (
+    <section className={`attention-bar${waiting.length ? ' has-waiting' : ''}`} aria-label={t('bar.title')}>
+      <ul className="printer-states" aria-label={t('bar.printers')}>
+        {printers.map((p) => (
+          <PrinterState key={p.name} printer={p} holding={holding(p.name)} />
+        ))}
+        {printers.length === 0 && <li className="muted">{t('bar.noPrinter')}</li>}
+      </ul>
+      <div className="waiting" aria-live="polite">
+        {waiting.length === 0 ? (
+          <span className="muted">{t('bar.nothingWaiting')}</span>
+        ) : (
+          <>
+            <strong>{t('bar.waiting', { count: waiting.length })}</strong>
+            <span className="waiting-first">{waitingLine(waiting[0]!, t)}</span>
+            <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+              {t('bar.open')} <kbd>{ATTENTION_KEY}</kbd>
+            </button>
+          </>
+        )}
+      </div>
+      {open && waiting.length > 0 && <WaitingDialog jobs={waiting} onClose={() => setOpen(false)} />}
+    </section>
+  );
+}
+
+/** The waiting labels with their ways out; the first one's first action has the focus (Enter takes it). */
+function WaitingDialog({ jobs, onClose }: { jobs: PrintJob[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (!d.open) d.showModal();
+    requestAnimationFrame(() => d.querySelector<HTMLButtonElement>('.job-panel button:not([disabled])')?.focus());
+  }, []);
+  return (
+    <dialog ref={ref} className="waiting-dialog" aria-label={t('bar.dialog')} onCancel={onClose}>
+      <div className="detail-head">
+        <h2>{t('bar.dialog')}</h2>
+        <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('common.close')}>
+          ×
+        </button>
+      </div>
+      <ul className="waiting-jobs">
+        {jobs.map((j) => (
+          <li key={j.id}>
+            <p className="mono">{waitingLine(j, t)}</p>
+            <JobPanel job={j} />
+          </li>
+        ))}
+      </ul>
+    </dialog>
+  );
+}
