@@ -72,6 +72,9 @@ export const Printer = Type.Object({
   connection: Type.String(),
   settings: PrinterSettings,
   default_for: Nullable(StringEnum(LABEL_FORMATS)),
+  formats: Type.Array(StringEnum(LABEL_FORMATS), {
+    description: 'What it prints: raw thermal printers (and file printers writing raw jobs) print PDF_A7 only',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });

@@ -63,13 +63,19 @@ export interface ConfiguredBy {
   owner?: boolean;
 }
 
+/** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
+const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
+  p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
+
 function printerView(r: PrinterRow): PrinterT {
+  const settings = JSON.parse(r.settings) as PrinterSettings;
   return {
     name: r.name,
     driver: r.driver,
     connection: r.connection,
-    settings: JSON.parse(r.settings) as PrinterSettings,
+    settings,
     default_for: r.default_for,
+    formats: [...formatsOf({ driver: r.driver, settings })],
     created_at: isoOrNull(r.created_at)!,
     updated_at: isoOrNull(r.updated_at)!,
   };
@@ -105,10 +111,6 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
   status_ack: ['escpos', 'zpl', 'tspl'],
   raw: ['file'],
 };
-
-/** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
-const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
-  p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
 
 /**
  * What is stored of a printer's configuration. A file printer configured through the API is held to the folder

@@ -23,10 +23,18 @@ type Handler = (value: string) => void;
 
 const handlers: Handler[] = [];
 let fallback: Handler | null = null;
+/** A scan on its way to a screen that is not shown yet (Pack, after the app switches to it). */
+let pending: string | null = null;
 
-/** The current screen takes scans while it is shown; the last registered wins. Returns the unregister. */
+/**
+ * The current screen takes scans while it is shown; the last registered wins. A scan kept for it while the app
+ * switched to it is handed over at once. Returns the unregister.
+ */
 export function onScan(handler: Handler): () => void {
   handlers.push(handler);
+  const waiting = pending;
+  pending = null;
+  if (waiting !== null) queueMicrotask(() => handler(waiting));
   return () => {
     const i = handlers.lastIndexOf(handler);
     if (i >= 0) handlers.splice(i, 1);
@@ -38,15 +46,8 @@ export function setScanFallback(handler: Handler | null): void {
   fallback = handler;
 }
 
-/** A scan on its way to a screen that is not shown yet (Pack, after the app switches to it). */
-let pending: string | null = null;
 export function keepPendingScan(value: string): void {
   pending = value;
-}
-export function takePendingScan(): string | null {
-  const v = pending;
-  pending = null;
-  return v;
 }
 
 export function deliverScan(value: string): void {

@@ -1,3 +1,4 @@
+import { formatDate } from '../../i18n/dates';
 import '../shipments/lists.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -74,7 +75,7 @@ export function CredentialsView() {
       void queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : t('common.none'));
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : t('common.none'));
   const errors = create.error ? explain(create.error).fields : {};
 
   async function copy() {

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { useFeedback } from '../../app/feedback';
-import { onScan, SCAN_FIELD_ATTR, takePendingScan } from '../../app/scanner';
+import { onScan, SCAN_FIELD_ATTR } from '../../app/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';
@@ -75,37 +75,27 @@ export function PackView() {
     else then();
   }
 
-  const resolve = useCallback(
-    async (wanted: string) => {
-      setNote(null);
-      setLast(null);
-      setDirty(false);
-      feedback.clear();
-      try {
-        const found = await scan.mutateAsync(wanted);
-        setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
-        if (found.kind === 'shipment') focusScan();
-      } catch (err) {
-        // Nothing stays open: an Enter now must not print the shipment scanned before.
-        setOpened({ kind: 'none' });
-        setNote({ tone: 'error', text: explain(err).message });
-        feedback.signal('failed');
-        focusScan();
-      }
-    },
-    // `scan.mutateAsync` is stable; the rest are setters and stable callbacks.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [explain, feedback],
-  );
+  async function resolve(wanted: string) {
+    setNote(null);
+    setLast(null);
+    setDirty(false);
+    feedback.clear();
+    try {
+      const found = await scan.mutateAsync(wanted);
+      setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
+      if (found.kind === 'shipment') focusScan();
+    } catch (err) {
+      // Nothing stays open: an Enter now must not print the shipment scanned before.
+      setOpened({ kind: 'none' });
+      setNote({ tone: 'error', text: explain(err).message });
+      feedback.signal('failed');
+      focusScan();
+    }
+  }
 
   // Scans typed anywhere else on the screen (a form field, a button, the header) come here.
-  const scanned = useRef<(v: string) => void>(() => undefined);
-  scanned.current = (v: string) => leaveForm(() => void resolve(v));
-  useEffect(() => {
-    const pending = takePendingScan();
-    if (pending) scanned.current(pending);
-    return onScan((v) => scanned.current(v));
-  }, []);
+  const scanned = useEffectEvent((v: string) => leaveForm(() => void resolve(v)));
+  useEffect(() => onScan(scanned), []);
 
   function onScanSubmit(e: FormEvent) {
     e.preventDefault();

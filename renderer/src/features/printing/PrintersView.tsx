@@ -61,7 +61,7 @@ export function PrintersView() {
             initial={
               typeof editing === 'object' && 'discovered' in editing
                 ? {
-                    name: editing.discovered.replace(/[^A-Za-z0-9._-]/g, '-'),
+                    name: editing.discovered.replace(/[^\p{L}\p{N} ._-]/gu, '-'),
                     driver: 'system',
                     connection: editing.discovered,
                   }

@@ -8,6 +8,7 @@ export const settingsKeys = {
   presets: () => [...settingsKeys.all, 'presets'] as const,
   station: () => [...settingsKeys.all, 'station'] as const,
   ratecard: () => [...settingsKeys.all, 'ratecard'] as const,
+  connect: () => [...settingsKeys.all, 'connect'] as const,
 };
 
 /** The account's senders, the default first (the station makes one from the rate card's origin when none exists). */
@@ -42,4 +43,10 @@ export function useRatecard(enabled = true) {
     enabled,
     retry: false,
   });
+}
+
+/** Where another computer opens the desk (none while the service listens on loopback only). */
+export function useStationConnect(enabled: boolean) {
+  const client = useClient();
+  return useQuery({ queryKey: settingsKeys.connect(), queryFn: () => client.call('station.connect'), enabled });
 }
