@@ -75,8 +75,10 @@ export function OfficePicker({
     setZip(typed.trim());
   };
 
-  // 1–9 choose the n-th office shown (not while a postal code is typed in the search field).
+  // 1–9 choose the n-th office shown (not while a postal code is typed in the search field). Keys stay in the
+  // dialog: the form around it would take Escape as leaving it, and Enter as the next field.
   function pick(e: KeyboardEvent<HTMLDialogElement>) {
+    e.stopPropagation();
     if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey || e.target instanceof HTMLInputElement) return;
     const o = offices.data?.[Number(e.key) - 1];
     if (!o) return;

@@ -102,7 +102,7 @@ export function PrintersView() {
                 {list.map((p) => (
                   <tr key={p.name}>
                     <td>{p.name}</td>
-                    <td>{p.driver}</td>
+                    <td>{t(`printers.drivers.${p.driver}`)}</td>
                     <td className="mono">{p.connection}</td>
                     <td>{p.settings.dpi ?? (p.driver === 'system' || p.driver === 'file' ? '—' : 203)}</td>
                     <td>{p.default_for ? t(`printers.formats.${p.default_for}`) : '—'}</td>
