@@ -47,11 +47,11 @@ export interface DeskSession {
   /** Shipments through the API, as another desk or a store would make them. */
   create(over?: Body): Promise<Body>;
   /** Everything the page played since the last call, and the colour it shows now. */
-  heard(): Promise<Heard>;
-  statusText(): Promise<string | null>;
+  heard: () => Promise<Heard>;
+  statusText: () => Promise<string | null>;
   /** Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. */
   scan(value: string): Promise<void>;
-  waitingForScan(): Promise<boolean>;
+  waitingForScan: () => Promise<boolean>;
   nav(name: string): Promise<void>;
   shoot(name: string): Promise<void>;
   stop(): Promise<void>;
