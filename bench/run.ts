@@ -9,6 +9,7 @@ import { labelsSuite } from './labels.js';
 import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
 import { durabilitySuite } from './durability.js';
+import { importSuite } from './import.js';
 
 export interface BenchSuite {
   name: string;
@@ -26,6 +27,7 @@ const suites: BenchSuite[] = [
   labelsSuite,
   deskSuite,
   durabilitySuite,
+  importSuite,
 ];
 
 async function main(): Promise<void> {

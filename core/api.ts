@@ -1,4 +1,6 @@
 import { authApi } from './auth/api.js';
+import { importApi } from './imports/api.js';
+import { scaleApi } from './scale/api.js';
 import { labelApi } from './labels/api.js';
 import { manifestApi } from './manifests/api.js';
 import { officeApi } from './offices/api.js';
@@ -27,6 +29,8 @@ export const api = {
   ...senderApi,
   ...presetApi,
   ...scanApi,
+  ...importApi,
+  ...scaleApi,
 };
 
 export type Api = typeof api;

@@ -11,7 +11,7 @@ import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
 import { backupsToKeep, createDailyBackups, markServed } from './store/backup.js';
-import { mismatches, parse } from './validation.js';
+import { mismatches, NO_QUERY, parse } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -124,8 +124,11 @@ export function createCore({
   ): Promise<unknown> {
     const op = operation(name);
     authorize(principal, op);
+    // A query parameter the operation does not list is refused, also where it lists none (README: The API).
+    if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
+    // Path parameters and query strings arrive as text (from HTTP or the CLI): coerced to their schemas' numbers.
     const input = {
-      ...(op.input.params ? { params: parse(op.input.params, raw.params) } : {}),
+      ...(op.input.params ? { params: parse(op.input.params, raw.params, { coerce: true }) } : {}),
       ...(op.input.query ? { query: parse(op.input.query, raw.query, { coerce: true }) } : {}),
       ...(op.input.body ? { body: parse(op.input.body, raw.body) } : {}),
     };
@@ -157,6 +160,7 @@ export function createCore({
     execute,
     close: () => {
       services.printing.queue.stop();
+      services.scale.stop();
       indexing?.stop();
       daily?.stop();
       served?.release();

@@ -1,4 +1,6 @@
 import { authOperations } from './auth/operations.js';
+import { importOperations } from './imports/operations.js';
+import { scaleOperations } from './scale/operations.js';
 import { labelOperations } from './labels/operations.js';
 import { manifestOperations } from './manifests/operations.js';
 import { officeOperations } from './offices/operations.js';
@@ -24,6 +26,8 @@ export const operations: readonly Operation[] = [
   ...senderOperations,
   ...presetOperations,
   ...scanOperations,
+  ...importOperations,
+  ...scaleOperations,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

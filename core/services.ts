@@ -1,6 +1,8 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
 import { createLabelFeature } from './labels/compose.js';
+import { createImportService } from './imports/service.js';
+import { createMappingStore } from './imports/store.js';
 import { createOfficeDirectory } from './offices/directory.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
@@ -8,6 +10,7 @@ import { printerPlaces } from './printing/places.js';
 import { createPresetService } from './presets/service.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
 import { createSettings } from './settings.js';
@@ -53,6 +56,8 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     timeZone: settings.timeZone,
     language: settings.language,
   });
+  const senders = createSenderService(db, clock, () => quotes.active().card.file.origin);
+  const presets = createPresetService(db, clock);
   return {
     db,
     clock,
@@ -68,8 +73,19 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     qr: labelFeature.qr,
     labels: labelFeature.labels,
     manifests: labelFeature.manifests,
-    senders: createSenderService(db, clock, () => quotes.active().card.file.origin),
-    presets: createPresetService(db, clock),
+    senders,
+    presets,
+    scale: createScaleService(db),
+    imports: createImportService({
+      clock,
+      mappings: createMappingStore(db),
+      shipments,
+      defaultSender: (accountId) => {
+        const { contact, address } = senders.list(accountId)[0]!;
+        return { contact, address };
+      },
+      presets: (accountId) => presets.list(accountId),
+    }),
     scan: createScanResolver(shipments, labelFeature.qr),
     printing: createPrintingService({
       db,

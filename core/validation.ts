@@ -1,10 +1,15 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction, type Vocabulary } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Static, TSchema } from '@sinclair/typebox';
+import nextKeywordsModule from 'ajv/dist/vocabularies/next.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { fieldError, validationError, type FieldError } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
+// A CommonJS module with an ES default: Node wraps it, bundlers and vitest unwrap it.
+const nextModule = nextKeywordsModule as unknown as Vocabulary | { default: Vocabulary };
+/** The 2019-09 keywords (dependentRequired, …) that ajv's draft-07 class leaves out, for `ajv.addVocabulary`. */
+export const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.default;
 
 /**
  * One ajv per input kind. Bodies are JSON and keep their types; query strings (from HTTP or the CLI) arrive as
@@ -12,6 +17,9 @@ const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats
  */
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, coerceTypes: coerce ? 'array' : false });
+  // The 2019-09 keywords a rule across fields uses (dependentRequired), beside draft-07's if/then/else. Unknown to
+  // the draft-07 class, and so silently ignored (strict: false), without this.
+  ajv.addVocabulary(nextKeywords);
   addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
   return ajv;
 }
@@ -26,10 +34,15 @@ function messageOf(e: ErrorObject): { path: string; message: string } {
   const custom: unknown = e.parentSchema?.['x-error'];
   switch (e.keyword) {
     case 'required':
+      // A rule across fields (`then: { required: […] }`) says why the member is required.
       return {
         path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`,
-        message: 'is required',
+        message: typeof custom === 'string' ? custom : 'is required',
       };
+    case 'dependentRequired': {
+      const { property, missingProperty } = e.params as { property: string; missingProperty: string };
+      return { path: `${e.instancePath}/${missingProperty}`, message: `is required with ${property}` };
+    }
     case 'additionalProperties':
       return {
         path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
@@ -46,7 +59,10 @@ function messageOf(e: ErrorObject): { path: string; message: string } {
     case 'const':
       return {
         path: e.instancePath,
-        message: `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`,
+        message:
+          typeof custom === 'string'
+            ? custom
+            : `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`,
       };
     case 'type':
       return { path: e.instancePath, message: e.message ?? 'has the wrong type' };
@@ -55,19 +71,31 @@ function messageOf(e: ErrorObject): { path: string; message: string } {
   }
 }
 
+const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+
 function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  // A union with a message of its own (`x-error`) speaks for the branches it holds, which each report their failure.
+  const unions = new Map<string, string>();
+  for (const e of errors ?? []) {
+    const custom: unknown = e.parentSchema?.['x-error'];
+    if (isUnion(e) && typeof custom === 'string') unions.set(e.instancePath, custom);
+  }
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of errors ?? []) {
     // A union reports each failed branch; the person needs the field once.
-    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
-    const fe = messageOf(e);
+    if (isUnion(e) || e.keyword === 'if') continue;
+    const union = unions.get(e.instancePath);
+    const fe = union === undefined ? messageOf(e) : { path: e.instancePath, message: union };
     if (seen.has(fe.path)) continue;
     seen.add(fe.path);
     out.push(fe);
   }
   return out;
 }
+
+/** The query of an operation that takes none: any parameter is refused, as an operation refuses one it does not list. */
+export const NO_QUERY = Type.Object({}, { additionalProperties: false });
 
 /**
  * How deep a JSON value may nest. The deepest schema is a handful of levels; the bound keeps every walk over input

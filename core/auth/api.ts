@@ -12,6 +12,8 @@ const tags = ['Credentials'];
 export const authApi = defineSpecs({
   'tokens.list': {
     summary: "List the account's access tokens (never their secret)",
+    description:
+      'Every token of the account, revoked and expired ones too, with its permissions, expiry and the token that made it (`made_by`); never a secret.',
     tags,
     permission: 'tokens.write',
     http: { method: 'GET', path: '/tokens' },
@@ -20,6 +22,7 @@ export const authApi = defineSpecs({
   },
   'tokens.get': {
     summary: 'Get one access token of the account (never its secret)',
+    description: "One token of the account by id, never its secret; another account's is 404.",
     tags,
     permission: 'tokens.write',
     http: { method: 'GET', path: '/tokens/:id' },
@@ -38,6 +41,8 @@ export const authApi = defineSpecs({
   },
   'tokens.create': {
     summary: 'Create an access token; the answer is the only time it is shown',
+    description:
+      'A token grants only permissions its maker holds, never outlives its maker and ends with it (`made_by`). Its secret (`sspat_…`) is in this answer only: the station keeps its SHA-256.',
     tags,
     permission: 'tokens.write',
     http: { method: 'POST', path: '/tokens' },

@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../schemas/common.js';
-import { PERMISSIONS } from '../schemas/codes.js';
+import { Nullable, Permission } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
 
 const Iso = Type.String({ format: 'date-time' });
 
-export const TokenInfo = Type.Object({
+/** A token as listed: never its secret. */
+const tokenFields = Type.Object({
   id: Type.Integer(),
   account: Type.Integer(),
   name: Type.String(),
   prefix: Type.String({ description: 'The first characters of the token, to tell tokens apart' }),
-  permissions: Type.Array(StringEnum(PERMISSIONS)),
+  permissions: Type.Array(Permission),
   created_at: Iso,
   expires_at: Nullable(Iso),
   revoked_at: Nullable(Iso),
@@ -17,26 +18,31 @@ export const TokenInfo = Type.Object({
   made_by: Nullable(Type.Integer({ description: 'The token that made this one; it ends when that token ends' })),
 });
 
-export const TokenCreate = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200, 'x-error': 'must be 1 to 200 characters' }),
-    permissions: Type.Array(StringEnum(PERMISSIONS), { minItems: 1, uniqueItems: true }),
-    expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-  },
-  { additionalProperties: false },
+export const TokenInfo = named('Token', tokenFields);
+
+export const TokenCreate = named(
+  'TokenCreate',
+  Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: 200, 'x-error': 'must be 1 to 200 characters' }),
+      permissions: Type.Array(Permission, { minItems: 1, uniqueItems: true }),
+      expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-export const TokenCreated = Type.Composite([
-  TokenInfo,
-  Type.Object({ token: Type.String({ description: 'Shown only in this answer' }) }),
-]);
+export const TokenCreated = named(
+  'TokenCreated',
+  Type.Composite([tokenFields, Type.Object({ token: Type.String({ description: 'Shown only in this answer' }) })]),
+);
 
 export const TokenParams = Type.Object(
   { id: Type.String({ pattern: '^[0-9]{1,15}$', 'x-error': 'must be a token id' }) },
   { additionalProperties: false },
 );
 
-export const Account = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const Account = named('Account', Type.Object({ id: Type.Integer(), name: Type.String() }));
 export const AccountCreate = Type.Object(
   {
     name: Type.String({

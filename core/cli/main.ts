@@ -56,6 +56,7 @@ export function buildCli(): Command {
       }) => {
         // Fastify is loaded for `serve` alone, so that short commands start quickly.
         const { listen } = await import('../http/listen.js');
+        const { corsOrigins } = await import('../http/cors.js');
         const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
         let app;
         try {
@@ -64,6 +65,7 @@ export function buildCli(): Command {
             port: o.port,
             rendererDir,
             rateLimitPerMinute: o.rateLimit,
+            corsOrigins: corsOrigins(process.env.STATION_CORS_ORIGINS),
             ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
             ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
             ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),

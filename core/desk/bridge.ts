@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { api, type OpName } from '../api.js';
 import type { BridgeCall, BridgeResult } from '../client/index.js';
 import { DomainError } from '../errors.js';
+import type { AnySpec } from '../operations/spec.js';
 import { internalError, type Core } from '../index.js';
 
 /**
@@ -29,8 +30,9 @@ export function parseBridgeCall(raw: unknown): BridgeCall {
   const unknown = Object.keys(r.input).filter((k) => !PARTS.has(k));
   if (unknown.length)
     throw new DomainError('validation_failed', `input may hold params, query and body, not ${unknown.join(', ')}`);
-  if (JSON.stringify(r.input).length > MAX_INPUT_CHARS)
-    throw new DomainError('payload_too_large', 'the input is larger than 1 MiB');
+  const limit = (api[r.op as OpName] as AnySpec).maxBodyBytes ?? MAX_INPUT_CHARS;
+  if (JSON.stringify(r.input).length > limit)
+    throw new DomainError('payload_too_large', `the input is larger than ${Math.round(limit / 1024 / 1024)} MiB`);
   return { op: r.op as OpName, input: r.input };
 }
 

@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../schemas/common.js';
+import { COMPONENT, namedSchemas } from '../schemas/named.js';
 import { describeLimits } from './limits.js';
 
 export const API_PREFIX = '/v1';
@@ -22,6 +25,10 @@ const headers = {
       'The rate-limit policy: `q` requests per window of `w` seconds, per token (or per address without a valid token).',
     schema: { type: 'string', examples: ['"per-token";q=1200;w=60'] },
   },
+  'X-Request-Id': {
+    description: 'Names the request in the station’s log; a 5xx answer quotes it as `request_id`',
+    schema: { type: 'string', format: 'uuid' },
+  },
   'Retry-After': { description: 'Seconds to wait before the next request', schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': {
     description: 'The authentication scheme: `Bearer`',
@@ -29,17 +36,180 @@ const headers = {
   },
   Location: { description: 'Path of the created resource, relative to the host', schema: { type: 'string' } },
   Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
+  ETag: {
+    description:
+      'A weak validator of the answer’s data (`W/"…"`): the same data gives the same tag whether it leaves plain, gzip or br. ' +
+      'Send it back in `If-None-Match` to be answered `304` while nothing changed.',
+    schema: { type: 'string', examples: ['W/"3q2-7g5Xx0N1c4b8dQ"'] },
+  },
+  'Cache-Control': {
+    description: '`private, no-cache` on reads: a client may keep the answer, and asks again with `If-None-Match`',
+    schema: { type: 'string', examples: ['private, no-cache'] },
+  },
 };
+
+const parameters = {
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description:
+      'The `ETag` of the answer the client holds (or several, comma-separated): `304 Not Modified`, without a body, while it still matches (weak comparison)',
+    schema: { type: 'string' },
+  },
+};
+
+/** The tags of the operations, each declared with what it groups. */
+const tags = [
+  { name: 'Shipments', description: 'Create, read, search and cancel shipments; packages of multi-origin shipments' },
+  { name: 'Tracking', description: 'The tracking history of a shipment, and recording its events' },
+  { name: 'Quotes', description: 'Shipping methods, prices and delivery promises by destination and parcel' },
+  { name: 'Offices', description: 'The pickup-office directory a PICKUP shipment is delivered to' },
+  {
+    name: 'Labels',
+    description: 'Label PDFs, previews and the signed QR tokens they print, and the keys that verify them',
+  },
+  { name: 'Manifests', description: 'End-of-day collection manifests: the receipt the carrier’s driver signs' },
+  { name: 'Printers', description: 'The printers of an account: configure, test, status, discovery' },
+  { name: 'Print jobs', description: 'The durable print queue: progress, retry, cancel, reprint, move' },
+  { name: 'Senders', description: 'The account’s senders, one of them the default of new shipments' },
+  { name: 'Package presets', description: 'Saved box sizes, each with the desk’s hotkey' },
+  { name: 'Credentials', description: 'Personal access tokens: list, create, revoke' },
+  { name: 'Station', description: 'Station-wide settings, the rate card and the office directory' },
+  {
+    name: 'Order imports',
+    description:
+      'Store exports (Tiendanube, WooCommerce, Mercado Libre, VTEX, generic CSV) into shipments; saved mappings',
+  },
+  { name: 'Scale', description: 'The bench scale: its live weight, and finding one' },
+  { name: 'Document', description: 'This OpenAPI description' },
+];
+
+/** Members a use of a named schema may add beside its `$ref`: what it says of itself, never what it accepts. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
 
 // The document is untyped JSON that this module reshapes; its shape is checked by the OpenAPI tests, not the compiler.
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Turns what @fastify/swagger derives from the routes into the document integrators generate clients from:
- * paths relative to a `servers` entry, errors as the problem details they are, and the headers every answer carries.
+ * Lifts every named schema (core/schemas/named.ts) out of the document into `components.schemas` and leaves a
+ * `$ref` where it was used, with the annotations that use adds. A use that changes what the schema accepts is a
+ * mistake of ours, and fails the document.
  */
-export function finishDocument(doc: Json): Json {
+function liftNamedSchemas(doc: Json): Json {
+  const schemas: Json = {};
+  const lift = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(lift);
+    if (!node || typeof node !== 'object') return node;
+    const n = node as Json;
+    const name: unknown = n[COMPONENT];
+    if (typeof name !== 'string') return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, lift(v)]));
+    const marked = namedSchemas().get(name);
+    if (!marked) throw new Error(`no schema is named ${name}`);
+    const base: Json = JSON.parse(JSON.stringify(marked));
+    if (!(name in schemas)) {
+      schemas[name] = null;
+      const { [COMPONENT]: _, ...rest } = base;
+      schemas[name] = lift(rest);
+    }
+    const use: Json = { $ref: `#/components/schemas/${name}` };
+    for (const [k, v] of Object.entries(n)) {
+      if (k === COMPONENT || isDeepStrictEqual(v, base[k])) continue;
+      if (!ANNOTATIONS.has(k) && !k.startsWith('x-')) throw new Error(`a use of the schema ${name} changes its ${k}`);
+      use[k] = lift(v);
+    }
+    return use;
+  };
+  // As JSON: what @fastify/swagger hands over still carries TypeBox's symbols, which are no part of the document.
+  const lifted = lift(JSON.parse(JSON.stringify(doc))) as Json;
+  // Every error answer refers to Problem, whether or not a route names it.
+  lift(JSON.parse(JSON.stringify(Problem)));
+  return { ...lifted, components: { ...lifted.components, schemas: { ...lifted.components?.schemas, ...schemas } } };
+}
+
+const withRateHeaders = (res: Json): Json => ({
+  ...res,
+  headers: {
+    ...res.headers,
+    RateLimit: header('RateLimit'),
+    'RateLimit-Policy': header('RateLimit-Policy'),
+    'X-Request-Id': header('X-Request-Id'),
+  },
+});
+
+const withRateHeadersAll = (responses: Json): Json =>
+  Object.fromEntries(Object.entries<Json>(responses).map(([status, res]) => [status, withRateHeaders(res)]));
+
+/** What every operation answers besides its own success: the failures any request may meet. */
+function commonResponses(secured: boolean): Json {
+  return {
+    ...(secured
+      ? {
+          '401': {
+            description: 'Missing, malformed, unknown, revoked or expired token',
+            headers: { 'WWW-Authenticate': header('WWW-Authenticate') },
+            content: problemContent,
+          },
+        }
+      : {}),
+    '405': {
+      description: 'The path does not take this method',
+      headers: { Allow: header('Allow') },
+      content: problemContent,
+    },
+    '429': {
+      description: "Over the caller's rate",
+      headers: { 'Retry-After': header('Retry-After') },
+      content: problemContent,
+    },
+    '5XX': {
+      description:
+        'A failure of the station, not of the request: problem details naming only the `request_id` under which the station’s log has the cause',
+      content: problemContent,
+    },
+  };
+}
+
+/** How an operation treats query parameters it does not list (the README's API section states the rule). */
+function queryRule(op: Json): string {
+  const listed = ((op.parameters ?? []) as Json[]).some((p) => p.in === 'query');
+  return listed
+    ? 'A query parameter not listed here is refused: 400 `validation_failed` naming it (`/name is not allowed`).'
+    : 'It takes no query parameters: any is refused, 400 `validation_failed` naming it (`/name is not allowed`).';
+}
+
+/** Each read answers with an `ETag` and takes `If-None-Match`; HEAD answers a read's headers without its body. */
+function conditionalRead(op: Json): void {
+  op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
+  const ok = op.responses['200'];
+  if (ok) ok.headers = { ...ok.headers, ETag: header('ETag'), 'Cache-Control': header('Cache-Control') };
+  op.responses['304'] = {
+    description: 'Not Modified: the data is what the `If-None-Match` tag names; no body',
+    headers: { ETag: header('ETag') },
+  };
+}
+
+function headOf(get: Json): Json {
+  const responses: Json = {};
+  for (const [status, res] of Object.entries<Json>(get.responses))
+    responses[status] = { description: res.description, ...(res.headers ? { headers: res.headers } : {}) };
+  return {
+    ...get,
+    operationId: `${get.operationId}.head`,
+    summary: `${get.summary} (headers only)`,
+    description: `The answer of \`GET\` without its body: the status and headers (\`ETag\` among them), so that a client learns whether the resource exists or changed. It runs as the \`GET\` does.`,
+    responses,
+  };
+}
+
+/**
+ * Turns what @fastify/swagger derives from the routes into the document integrators generate clients from:
+ * paths relative to a `servers` entry, named schemas as components, errors as the problem details they are, the
+ * headers every answer carries, conditional reads and their HEAD.
+ */
+export function finishDocument(source: Json): Json {
+  const doc = liftNamedSchemas(source);
   const paths: Json = {};
   for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
     if (!path.startsWith(API_PREFIX + '/')) continue;
@@ -52,40 +222,47 @@ export function finishDocument(doc: Json): Json {
         if (/^[45]/.test(status)) {
           res.content = problemContent;
           if (res.description === 'Default Response') res.description = 'Problem details naming the cause';
-        }
+        } else if (res.description === 'Default Response') res.description = STATUS_CODES[status] ?? 'Success';
         if (status === '201') res.headers = { ...res.headers, Location: header('Location') };
       }
-      if (secured)
-        responses['401'] = {
-          description: 'Missing, malformed, unknown, revoked or expired token',
-          headers: { 'WWW-Authenticate': header('WWW-Authenticate') },
-          content: problemContent,
-        };
-      responses['405'] = {
-        description: 'The path does not take this method',
-        headers: { Allow: header('Allow') },
-        content: problemContent,
-      };
-      responses['429'] = {
-        description: "Over the caller's rate",
-        headers: { 'Retry-After': header('Retry-After') },
-        content: problemContent,
-      };
-      for (const res of Object.values<Json>(responses))
-        res.headers = {
-          ...res.headers,
-          RateLimit: header('RateLimit'),
-          'RateLimit-Policy': header('RateLimit-Policy'),
-        };
-      op.responses = responses;
+      op.responses = { ...responses, ...commonResponses(secured) };
+      // The token-free routes (downloads, keys) are not operations of the core: they ignore a query, and send no ETag.
+      if (secured) {
+        op.description = [op.description, queryRule(op)].filter(Boolean).join(' ');
+        if (method === 'get') conditionalRead(op);
+      }
+      op.responses = withRateHeadersAll(op.responses);
     }
+    if (item.get) item.head = headOf(item.get);
   }
+  paths['/openapi.json'] = openApiPath();
   return {
     ...doc,
     servers: [{ url: API_PREFIX, description: 'This station; the document is served at `{server}/openapi.json`' }],
+    tags,
     paths,
-    components: { ...doc.components, schemas: { ...doc.components?.schemas, Problem }, headers },
+    components: { ...doc.components, headers, parameters },
   };
+}
+
+/** The document itself: served without a token. */
+function openApiPath(): Json {
+  const get = {
+    operationId: 'openapi.get',
+    summary: 'This OpenAPI description',
+    description:
+      'The OpenAPI 3.1 description of every endpoint, generated from the same schemas that validate the requests. No token needed.',
+    tags: ['Document'],
+    security: [],
+    responses: withRateHeadersAll({
+      '200': {
+        description: 'The document',
+        content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
+      },
+      ...commonResponses(false),
+    }),
+  };
+  return { get, head: headOf(get) };
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -98,13 +275,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Shipping logistics service of a packing desk: quotes, shipments, packages, pickup offices, labels, QR tokens and tracking. ' +
           'Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`; a validation error lists each ' +
-          `field in \`errors\`. ${describeLimits()}`,
+          `field in \`errors\`. A query parameter an operation does not list is refused (400 naming it). ` +
+          'Reads answer with a weak `ETag` and take `If-None-Match` (`304`). ' +
+          describeLimits(),
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' } },
       },
       security: [{ bearer: [] }],
     },
+    // OpenAPI 3.1 is JSON Schema 2020-12: `const` stays `const`, so that named schemas read as they validate.
+    convertConstToEnum: false,
     transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: Json }).openapiObject),
   });
 }

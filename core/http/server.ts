@@ -19,6 +19,8 @@ import { registerRateLimit } from './rate-limit.js';
 import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requireHost } from './limits.js';
 import { createdLocations } from './location.js';
 import { API_PREFIX, registerOpenApi } from './openapi.js';
+import { sendRead } from './conditional.js';
+import { registerCors } from './cors.js';
 
 export { API_PREFIX } from './openapi.js';
 
@@ -33,6 +35,8 @@ export interface ServerOptions {
    * on (see listen.ts). Never the request's Host header, which a client chooses.
    */
   baseUrl?: () => string | null;
+  /** Origins whose pages may call the API from a browser (`STATION_CORS_ORIGINS`, see cors.ts); none by default. */
+  corsOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -66,6 +70,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   const wrongMethod = methodNotAllowed(app, true);
 
   app.decorateRequest('principal', null);
+  // First, so that every answer to a listed origin carries its headers: refusals (401, 429, 404) too.
+  await registerCors(
+    app,
+    opts.corsOrigins ?? [],
+    operations.flatMap((op) => (op.http ? [op.http.method] : [])),
+  );
   // Hooks on every request take a callback, not a promise: a microtask less each, on the busiest path.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
@@ -123,9 +133,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
       for (const op of operations) {
         if (!op.http) continue;
         const status = op.successStatus ?? 200;
+        const read = op.http.method === 'GET';
         api.route({
           method: op.http.method,
           url: op.http.path,
+          // An import carries a whole export file; everything else stays within the usual limit.
+          ...(op.maxBodyBytes ? { bodyLimit: op.maxBodyBytes } : {}),
           schema: {
             operationId: op.name,
             summary: op.summary,
@@ -155,6 +168,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
               req.principal!,
               { baseUrl: baseUrl(), requestId: req.id },
             );
+            // Reads (and their HEAD) carry an ETag and answer If-None-Match.
+            if (read) return sendRead(req, reply, status, result);
             const location = status === 201 ? createdLocations[op.name] : undefined;
             if (location) reply.header('Location', API_PREFIX + location(result as never, req.params as never));
             return reply.code(status).send(result);

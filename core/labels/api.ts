@@ -18,7 +18,10 @@ export const labelApi = defineSpecs({
   },
   'labels.qr': {
     summary: 'Get the QR token of a label',
-    description: 'The signed token that the label’s QR encodes; verify it with the keys of `/.well-known/jwks.json`.',
+    description:
+      'The signed token that the label’s QR encodes; verify it with the keys of `/.well-known/jwks.json`. A shipment’s token ' +
+      'is fixed when its first label (or this token, or a preview) is made, `iat` that moment: every printed, downloaded or ' +
+      'previewed copy carries the same token, until the key that signed it is retired (then a new one is fixed).',
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/labels/qr' },

@@ -9,6 +9,7 @@ import type { Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
 import { createLabelService } from './service.js';
+import { createLabelTokenStore } from './store.js';
 
 export interface LabelFeatureDeps {
   db: Db;
@@ -39,6 +40,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       shipments: d.shipments,
       offices: d.offices,
       qr,
+      tokens: createLabelTokenStore(d.db),
       downloads,
       language: d.language,
     }),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../schemas/common.js';
-import { LABEL_FORMATS } from '../schemas/codes.js';
+import { LabelFormat } from '../schemas/common.js';
+import { described, named } from '../schemas/named.js';
 import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 
 /** A shipment code as a label request may name it (the service says whether it exists). */
@@ -16,7 +16,7 @@ export const LabelQuery = Type.Object(
   {
     code: CodeList,
     printer: Type.Optional(
-      StringEnum(LABEL_FORMATS, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page'),
+      described(LabelFormat, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page'),
     ),
     start: Type.Optional(
       Type.Integer({
@@ -38,17 +38,29 @@ export const CodeQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const Label = Type.Object({
-  url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }),
-});
-export const LabelQr = Type.Object({
-  qr: Type.String({ description: 'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}' }),
-});
-
-export const LabelPreview = Type.Object({
-  image: Type.String({
-    description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white',
+export const Label = named(
+  'Label',
+  Type.Object({
+    url: Type.String({ description: 'Download link of the PDF: no token needed, valid 24 hours' }),
   }),
-  width: Type.Integer({ description: 'Pixels (printer dots)' }),
-  height: Type.Integer({ description: 'Pixels (printer dots)' }),
-});
+);
+export const LabelQr = named(
+  'LabelQr',
+  Type.Object({
+    qr: Type.String({
+      description:
+        'Compact JWS (EdDSA, kid in the header), payload {code, acc, iat}: the token the label’s QR encodes, fixed when the first label was made',
+    }),
+  }),
+);
+
+export const LabelPreview = named(
+  'LabelPreview',
+  Type.Object({
+    image: Type.String({
+      description: 'data:image/png;base64,… — the 1-bit raster a 203 dpi thermal printer gets, black on white',
+    }),
+    width: Type.Integer({ description: 'Pixels (printer dots)' }),
+    height: Type.Integer({ description: 'Pixels (printer dots)' }),
+  }),
+);

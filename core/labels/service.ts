@@ -13,6 +13,7 @@ import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { LabelFormat } from '../schemas/codes.js';
 import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
+import type { LabelTokenStore } from './store.js';
 
 export interface PdfOptions {
   format: LabelFormat;
@@ -28,6 +29,7 @@ export interface LabelServiceDeps {
   shipments: Pick<ShipmentService, 'byCode' | 'byId' | 'packagesOf' | 'markLabelled' | 'accountOfCode'>;
   offices: Pick<OfficeDirectory, 'byId'>;
   qr: QrTokens;
+  tokens: LabelTokenStore;
   downloads: Downloads;
   /** The language of the printed captions (the station's setting). */
   language: () => PrintLanguage;
@@ -37,7 +39,7 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, shipments, offices, qr, downloads, language }: LabelServiceDeps) {
+export function createLabelService({ db, shipments, offices, qr, tokens, downloads, language }: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
@@ -56,6 +58,32 @@ export function createLabelService({ db, shipments, offices, qr, downloads, lang
     return out;
   }
 
+  /**
+   * The QR token of each row, the one every copy of its label carries (contract: fixed when its first label is made,
+   * `iat` that moment): the token fixed for the shipment, or, the first time or once the key that signed it has been
+   * retired, one signed now and fixed. Tokens are fixed in one transaction for the whole document.
+   */
+  async function tokensOf(accountId: number, rows: ShipmentRecord[]): Promise<string[]> {
+    const fixed = new Map<number, string | undefined>();
+    const stale: ShipmentRecord[] = [];
+    for (const r of rows) {
+      if (fixed.has(r.id)) continue;
+      const token = tokens.token(r.id);
+      fixed.set(r.id, token);
+      if (token === undefined || !qr.isLive(token)) stale.push(r);
+    }
+    if (stale.length) {
+      const signed = await Promise.all(stale.map((r) => qr.sign(r.code, accountId)));
+      inTransaction(db, () =>
+        stale.forEach((r, i) => {
+          tokens.fix(r.id, signed[i]!, fixed.get(r.id) ?? null);
+          fixed.set(r.id, tokens.token(r.id));
+        }),
+      );
+    }
+    return rows.map((r) => fixed.get(r.id)!);
+  }
+
   async function dataOf(accountId: number, rows: ShipmentRecord[]): Promise<LabelData[]> {
     const parents = new Map<number, number>();
     const packagesOf = (parentId: number) => {
@@ -63,18 +91,17 @@ export function createLabelService({ db, shipments, offices, qr, downloads, lang
       if (n === undefined) parents.set(parentId, (n = shipments.byId(accountId, parentId)?.packages ?? 0));
       return n;
     };
+    const qrs = await tokensOf(accountId, rows);
     const lang = language();
-    return Promise.all(
-      rows.map(async (row) => {
-        const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
-        return labelData(row, {
-          qr: await qr.sign(row.code, accountId),
-          office: office ? { code: office.code, name: office.name } : null,
-          packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
-          language: lang,
-        });
-      }),
-    );
+    return rows.map((row, i) => {
+      const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
+      return labelData(row, {
+        qr: qrs[i]!,
+        office: office ? { code: office.code, name: office.name } : null,
+        packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
+        language: lang,
+      });
+    });
   }
 
   /**
@@ -179,10 +206,10 @@ export function createLabelService({ db, shipments, offices, qr, downloads, lang
       }
     },
 
-    /** `GET /labels/qr`: the signed token a label's QR carries. */
+    /** `GET /labels/qr`: the signed token the shipment's label carries (fixed now if no label was made yet). */
     async qrToken(accountId: number, code: string): Promise<string> {
-      const row = labellable(shipments.byCode(accountId, code));
-      return qr.sign(row.code, accountId);
+      const [token] = await tokensOf(accountId, [labellable(shipments.byCode(accountId, code))]);
+      return token!;
     },
 
     /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */

@@ -1,18 +1,22 @@
 import { Type } from '@sinclair/typebox';
+import { named } from '../schemas/named.js';
 
 /** Parcels one manifest may list. */
 export const MAX_MANIFEST_CODES = 500;
 
-export const ManifestCreate = Type.Object(
-  {
-    codes: Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', 'x-error': 'must be a shipment code' }), {
-      minItems: 1,
-      maxItems: MAX_MANIFEST_CODES,
-      description: 'Codes of the parcels handed over, each once; every one must be TO_COLLECT',
-      'x-error': `must list 1 to ${MAX_MANIFEST_CODES} codes`,
-    }),
-  },
-  { additionalProperties: false },
+export const ManifestCreate = named(
+  'ManifestCreate',
+  Type.Object(
+    {
+      codes: Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', 'x-error': 'must be a shipment code' }), {
+        minItems: 1,
+        maxItems: MAX_MANIFEST_CODES,
+        description: 'Codes of the parcels handed over, each once; every one must be TO_COLLECT',
+        'x-error': `must list 1 to ${MAX_MANIFEST_CODES} codes`,
+      }),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export const ManifestParams = Type.Object(
@@ -21,12 +25,15 @@ export const ManifestParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const Manifest = Type.Object({
-  id: Type.Integer(),
-  created_at: Type.String({ description: 'ISO 8601 UTC with milliseconds' }),
-  shipments: Type.Integer({ description: 'Distinct shipments (a package counts under its parent)' }),
-  pieces: Type.Integer({ description: 'Parcels listed (one per code)' }),
-  weight: Type.Number({ description: 'Total weight, kilograms' }),
-  codes: Type.Array(Type.String(), { description: 'The listed codes, in order' }),
-  url: Type.String({ description: 'Download link of the manifest PDF: no token needed, valid 24 hours' }),
-});
+export const Manifest = named(
+  'Manifest',
+  Type.Object({
+    id: Type.Integer(),
+    created_at: Type.String({ description: 'ISO 8601 UTC with milliseconds' }),
+    shipments: Type.Integer({ description: 'Distinct shipments (a package counts under its parent)' }),
+    pieces: Type.Integer({ description: 'Parcels listed (one per code)' }),
+    weight: Type.Number({ description: 'Total weight, kilograms' }),
+    codes: Type.Array(Type.String(), { description: 'The listed codes, in order' }),
+    url: Type.String({ description: 'Download link of the manifest PDF: no token needed, valid 24 hours' }),
+  }),
+);

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Country, Page, PageQuery, RequiredText } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
 
 /**
  * Opening hours in a subset of OpenStreetMap's `opening_hours` syntax, which people and map tools already read:
@@ -40,28 +41,37 @@ export const OfficeRecord = Type.Object(
 );
 export type OfficeRecordT = Static<typeof OfficeRecord>;
 
-export const OfficeAddress = Type.Object({
-  street: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  country: Type.String(),
-  zip: Type.String(),
-  lat: Type.Number(),
-  lng: Type.Number(),
-});
+export const OfficeAddress = named(
+  'OfficeAddress',
+  Type.Object({
+    street: Type.String(),
+    city: Type.String(),
+    state: Type.String(),
+    country: Type.String(),
+    zip: Type.String(),
+    lat: Type.Number(),
+    lng: Type.Number(),
+  }),
+);
 
-export const Office = Type.Object({
-  id: Type.Integer({ description: 'Use as `office` when creating a PICKUP shipment' }),
-  code: Type.String(),
-  name: Type.String(),
-  company: Type.String(),
-  address: OfficeAddress,
-  opening_hours: Type.String({ description: 'OpenStreetMap opening_hours subset' }),
-  distance_km: Type.Optional(Type.Number({ description: 'Distance from `near`, kilometres (only with near)' })),
-});
+export const Office = named(
+  'Office',
+  Type.Object(
+    {
+      id: Type.Integer({ description: 'Use as `office` when creating a PICKUP shipment' }),
+      code: Type.String(),
+      name: Type.String(),
+      company: Type.String(),
+      address: OfficeAddress,
+      opening_hours: Type.String({ description: 'OpenStreetMap opening_hours subset' }),
+      distance_km: Type.Optional(Type.Number({ description: 'Distance from `near`, kilometres (only with near)' })),
+    },
+    { description: 'A pickup office: active and delivering parcels' },
+  ),
+);
 export type OfficeT = Static<typeof Office>;
 
-export const OfficePage = Page(Office);
+export const OfficePage = Page('OfficePage', Office);
 
 export const OfficeSearch = Type.Object(
   {
@@ -100,14 +110,17 @@ export const PlacesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const Places = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      city: Type.String(),
-      state: Type.String(),
-      country: Type.String(),
-      offices: Type.Integer({ description: 'Offices of the directory in this place with this postal code' }),
-    }),
-    { description: 'Most offices first; empty when the directory has none at this postal code' },
-  ),
-});
+export const Places = named(
+  'Places',
+  Type.Object({
+    data: Type.Array(
+      Type.Object({
+        city: Type.String(),
+        state: Type.String(),
+        country: Type.String(),
+        offices: Type.Integer({ description: 'Offices of the directory in this place with this postal code' }),
+      }),
+      { description: 'Most offices first; empty when the directory has none at this postal code' },
+    ),
+  }),
+);

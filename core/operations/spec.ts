@@ -5,7 +5,7 @@ import type { Permission } from '../schemas/codes.js';
  * What an operation is, without how it runs: its route, permission and schemas. Specs are node-free so that the
  * typed client (core/client) and through it the renderer can be derived from the same table the service runs.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `owner`: the station's owner at this machine (the `station` command), never a token. Such operations have no HTTP
@@ -30,6 +30,8 @@ export interface OperationSpec<S extends InputSchemas = InputSchemas, O extends 
   output: O;
   /** Status code of a successful answer over HTTP; 200 when absent. */
   successStatus?: number;
+  /** The largest request this operation takes (body over HTTP, input over IPC), when larger than the usual 1 MiB. */
+  maxBodyBytes?: number;
 }
 
 // Specs of many shapes live in one table; only the typed helpers below look inside.

@@ -8,6 +8,7 @@ const tags = ['Package presets'];
 export const presetApi = defineSpecs({
   'presets.list': {
     summary: "The account's package presets",
+    description: "The account's package presets, by key.",
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/presets' },
@@ -26,6 +27,8 @@ export const presetApi = defineSpecs({
   },
   'presets.update': {
     summary: 'Replace a package preset',
+    description:
+      "Replaces a preset of the account; its key stays unique per account (400 naming `/key`). Another account's is 404.",
     tags,
     permission: 'shipments.write',
     http: { method: 'PUT', path: '/presets/:id' },
@@ -34,6 +37,7 @@ export const presetApi = defineSpecs({
   },
   'presets.delete': {
     summary: 'Remove a package preset',
+    description: "Removes a preset of the account; another account's is 404.",
     tags,
     permission: 'shipments.write',
     http: { method: 'DELETE', path: '/presets/:id' },

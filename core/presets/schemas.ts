@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Measure, RequiredText } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
 
 const presetFields = {
   name: RequiredText('What the desk shows, e.g. "Caja mediana"'),
@@ -14,11 +15,11 @@ const presetFields = {
   weight: Type.Optional(Measure('kilograms, when every parcel of this box weighs the same')),
 };
 
-export const Preset = Type.Object({ id: Type.Integer(), ...presetFields });
+export const Preset = named('Preset', Type.Object({ id: Type.Integer(), ...presetFields }));
 export type PresetT = Static<typeof Preset>;
 
-export const PresetList = Type.Object({ data: Type.Array(Preset, { description: 'By key' }) });
+export const PresetList = named('PresetList', Type.Object({ data: Type.Array(Preset, { description: 'By key' }) }));
 
 /** Creating and replacing take the same fields. */
-export const PresetInput = Type.Object(presetFields, { additionalProperties: false });
+export const PresetInput = named('PresetInput', Type.Object(presetFields, { additionalProperties: false }));
 export type PresetInputT = Static<typeof PresetInput>;

@@ -1,9 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import { defineSpecs } from '../operations/spec.js';
 import {
   DiscoveredPrinters,
   Printer,
   PrinterCreate,
+  PrinterDeleted,
   PrinterList,
   PrinterParams,
   PrinterStatus,
@@ -26,6 +26,8 @@ const jobTags = ['Print jobs'];
 export const printingApi = defineSpecs({
   'printers.list': {
     summary: "The account's printers",
+    description:
+      "The account's printers by name, each with its driver, connection, settings and the format it is the default for.",
     tags: printerTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/printers' },
@@ -54,6 +56,7 @@ export const printingApi = defineSpecs({
   },
   'printers.get': {
     summary: 'A printer',
+    description: "One printer of the account by name; another account's is 404.",
     tags: printerTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/printers/:name' },
@@ -62,6 +65,8 @@ export const printingApi = defineSpecs({
   },
   'printers.update': {
     summary: "Replace a printer's configuration",
+    description:
+      "Replaces the printer's driver, connection, settings and default format, checked as on create (raw TCP ports in `STATION_PRINTER_PORTS`, `file` folders among the allowed ones).",
     tags: printerTags,
     permission: 'shipments.write',
     http: { method: 'PUT', path: '/printers/:name' },
@@ -76,7 +81,7 @@ export const printingApi = defineSpecs({
     permission: 'shipments.write',
     http: { method: 'DELETE', path: '/printers/:name' },
     input: { params: PrinterParams },
-    output: Type.Object({ deleted: Type.Boolean() }),
+    output: PrinterDeleted,
   },
   'printers.test': {
     summary: 'Print a test page',
@@ -111,6 +116,7 @@ export const printingApi = defineSpecs({
   },
   'printJobs.list': {
     summary: 'Print jobs, newest first',
+    description: "The account's print jobs, newest first, one page at a time; `state` keeps the jobs in that state.",
     tags: jobTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/print-jobs' },

@@ -51,6 +51,6 @@ export const needsAttention = (job: { state: JobState; last_error: string | null
   job.state === 'unconfirmed' ||
   job.state === 'failed' ||
   ((job.state === 'queued' || job.state === 'printing') && job.last_error !== null);
-/** The same rule as SQL over `print_jobs`, for the store (and its partial index, migration 016). */
+/** The same rule as SQL over `print_jobs`, for the store (and its partial index, migration 017). */
 export const NEEDS_ATTENTION_SQL =
   "(state IN ('unconfirmed', 'failed') OR (state IN ('queued', 'printing') AND last_error IS NOT NULL))";

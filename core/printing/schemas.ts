@@ -1,8 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
+import { LabelFormat, Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
+import { described, named } from '../schemas/named.js';
 import { PRINTER_NAME_MAX, PRINTER_NAME_PATTERN } from '../schemas/printer-name.js';
 import { JOB_STATES } from './job-states.js';
-import { DRIVERS, LABEL_FORMATS, RAW_DRIVERS } from './types.js';
+import { DRIVERS, RAW_DRIVERS } from './types.js';
+
+const Driver = named(
+  'Driver',
+  StringEnum(
+    DRIVERS,
+    'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS; Windows through pdf-to-printer); file: a folder',
+  ),
+);
+const JobState = named(
+  'PrintJobState',
+  StringEnum(
+    JOB_STATES,
+    'queued, printing, unconfirmed (waits for the operator: did the label in doubt print?), done, failed or canceled',
+  ),
+);
 
 const PrinterName = Type.String({
   minLength: 1,
@@ -12,44 +28,48 @@ const PrinterName = Type.String({
   'x-error': 'must be 1 to 64 letters, digits, spaces, ".", "-" or "_", starting with a letter or digit',
 });
 
-export const PrinterSettings = Type.Object(
-  {
-    dpi: Type.Optional(
-      Type.Union([Type.Literal(203), Type.Literal(300)], {
-        description: 'Print-head resolution (raw drivers); default 203',
-      }),
-    ),
-    darkness: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 30, description: '0–30 (ZPL ~SD; TSPL DENSITY gets half)' }),
-    ),
-    speed: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 14, description: 'Inches per second (ZPL ^PR, TSPL SPEED)' }),
-    ),
-    width_dots: Type.Optional(
-      Type.Integer({ minimum: 96, maximum: 2400, description: 'ESC/POS head width in dots (576: 80 mm, 384: 58 mm)' }),
-    ),
-    native: Type.Optional(
-      Type.Boolean({ description: "ESC/POS: the printer's own QR and Code 128 commands instead of the raster" }),
-    ),
-    gap_mm: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 20, description: 'TSPL: gap between labels in mm (default 3)' }),
-    ),
-    status_ack: Type.Optional(
-      Type.Boolean({
-        description:
-          'Raw drivers over TCP: confirm each label with a status request (default true); false for printers that never answer',
-      }),
-    ),
-    raw: Type.Optional(StringEnum(RAW_DRIVERS, 'File driver: write this raw job instead of the PDF')),
-  },
-  { additionalProperties: false },
+export const PrinterSettings = named(
+  'PrinterSettings',
+  Type.Object(
+    {
+      dpi: Type.Optional(
+        Type.Union([Type.Literal(203), Type.Literal(300)], {
+          description: 'Print-head resolution (raw drivers); default 203',
+        }),
+      ),
+      darkness: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 30, description: '0–30 (ZPL ~SD; TSPL DENSITY gets half)' }),
+      ),
+      speed: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 14, description: 'Inches per second (ZPL ^PR, TSPL SPEED)' }),
+      ),
+      width_dots: Type.Optional(
+        Type.Integer({
+          minimum: 96,
+          maximum: 2400,
+          description: 'ESC/POS head width in dots (576: 80 mm, 384: 58 mm)',
+        }),
+      ),
+      native: Type.Optional(
+        Type.Boolean({ description: "ESC/POS: the printer's own QR and Code 128 commands instead of the raster" }),
+      ),
+      gap_mm: Type.Optional(
+        Type.Number({ minimum: 0, maximum: 20, description: 'TSPL: gap between labels in mm (default 3)' }),
+      ),
+      status_ack: Type.Optional(
+        Type.Boolean({
+          description:
+            'Raw drivers over TCP: confirm each label with a status request (default true); false for printers that never answer',
+        }),
+      ),
+      raw: Type.Optional(StringEnum(RAW_DRIVERS, 'File driver: write this raw job instead of the PDF')),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 const printerFields = {
-  driver: StringEnum(
-    DRIVERS,
-    'escpos, zpl, tspl: raw thermal printers; system: the OS spooler (CUPS; Windows through pdf-to-printer); file: a folder',
-  ),
+  driver: Driver,
   connection: Type.String({
     minLength: 1,
     maxLength: 500,
@@ -58,51 +78,68 @@ const printerFields = {
   }),
   settings: Type.Optional(PrinterSettings),
   default_for: Type.Optional(
-    Nullable(StringEnum(LABEL_FORMATS, 'This printer prints this format unless a job names another')),
+    Nullable(described(LabelFormat, 'This printer prints this format unless a job names another')),
   ),
 };
 
-export const PrinterCreate = Type.Object({ name: PrinterName, ...printerFields }, { additionalProperties: false });
-export const PrinterUpdate = Type.Object(printerFields, { additionalProperties: false });
+export const PrinterCreate = named(
+  'PrinterCreate',
+  Type.Object({ name: PrinterName, ...printerFields }, { additionalProperties: false }),
+);
+export const PrinterUpdate = named('PrinterUpdate', Type.Object(printerFields, { additionalProperties: false }));
 export const PrinterParams = Type.Object({ name: PrinterName }, { additionalProperties: false });
 
-export const Printer = Type.Object({
-  name: Type.String(),
-  driver: StringEnum(DRIVERS),
-  connection: Type.String(),
-  settings: PrinterSettings,
-  default_for: Nullable(StringEnum(LABEL_FORMATS)),
-  formats: Type.Array(StringEnum(LABEL_FORMATS), {
-    description: 'What it prints: raw thermal printers (and file printers writing raw jobs) print PDF_A7 only',
-  }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-export const PrinterList = Type.Object({ data: Type.Array(Printer) });
-
-export const PrinterStatus = Type.Object({
-  online: Type.Boolean(),
-  paper_out: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
-  head_open: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
-  detail: Nullable(Type.String()),
-});
-
-export const TestPrint = Type.Object({
-  accepted: Type.Boolean({ description: 'True when the printer accepted every byte of the test page' }),
-  error: Nullable(Type.String()),
-});
-
-export const DiscoveredPrinters = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      driver: Type.Literal('system'),
-      connection: Type.String(),
-      device: Nullable(Type.String()),
-      is_default: Type.Boolean(),
+export const Printer = named(
+  'Printer',
+  Type.Object({
+    name: Type.String(),
+    driver: Driver,
+    connection: Type.String(),
+    settings: PrinterSettings,
+    default_for: Nullable(LabelFormat),
+    formats: Type.Array(LabelFormat, {
+      description: 'What it prints: raw thermal printers (and file printers writing raw jobs) print PDF_A7 only',
     }),
-  ),
-});
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  }),
+);
+export const PrinterList = named('PrinterList', Type.Object({ data: Type.Array(Printer) }));
+
+export const PrinterStatus = named(
+  'PrinterStatus',
+  Type.Object({
+    online: Type.Boolean(),
+    paper_out: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
+    head_open: Nullable(Type.Boolean({ description: 'null when the protocol cannot tell' })),
+    detail: Nullable(Type.String()),
+  }),
+);
+
+export const TestPrint = named(
+  'TestPrint',
+  Type.Object({
+    accepted: Type.Boolean({ description: 'True when the printer accepted every byte of the test page' }),
+    error: Nullable(Type.String()),
+  }),
+);
+
+export const PrinterDeleted = named('PrinterDeleted', Type.Object({ deleted: Type.Boolean() }));
+
+export const DiscoveredPrinters = named(
+  'DiscoveredPrinters',
+  Type.Object({
+    data: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        driver: Type.Literal('system'),
+        connection: Type.String(),
+        device: Nullable(Type.String()),
+        is_default: Type.Boolean(),
+      }),
+    ),
+  }),
+);
 
 const Code = Type.String({
   minLength: 1,
@@ -111,32 +148,35 @@ const Code = Type.String({
   'x-error': 'must be a shipment code',
 });
 
-export const PrintJobCreate = Type.Object(
-  {
-    codes: Type.Array(Code, {
-      minItems: 1,
-      maxItems: 500,
-      uniqueItems: true,
-      description: 'Shipment codes, printed in this order',
-    }),
-    printer: Type.Optional(PrinterName),
-    format: Type.Optional(StringEnum(LABEL_FORMATS, "Default: the printer's default format, else PDF_A7")),
-    reprint: Type.Optional(
-      Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' }),
-    ),
-    start: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 8,
-        description: 'PDF_A4 only: first tile of the first sheet (1..8, row by row), to finish a partly used sheet',
-        'x-error': 'must be a whole number from 1 to 8',
+export const PrintJobCreate = named(
+  'PrintJobCreate',
+  Type.Object(
+    {
+      codes: Type.Array(Code, {
+        minItems: 1,
+        maxItems: 500,
+        uniqueItems: true,
+        description: 'Shipment codes, printed in this order',
       }),
-    ),
-    packages: Type.Optional(
-      Type.Boolean({ description: 'Each parent shipment followed by its packages (by number), in the one job' }),
-    ),
-  },
-  { additionalProperties: false },
+      printer: Type.Optional(PrinterName),
+      format: Type.Optional(described(LabelFormat, "Default: the printer's default format, else PDF_A7")),
+      reprint: Type.Optional(
+        Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' }),
+      ),
+      start: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: 8,
+          description: 'PDF_A4 only: first tile of the first sheet (1..8, row by row), to finish a partly used sheet',
+          'x-error': 'must be a whole number from 1 to 8',
+        }),
+      ),
+      packages: Type.Optional(
+        Type.Boolean({ description: 'Each parent shipment followed by its packages (by number), in the one job' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export const PrintJobParams = Type.Object(
@@ -144,9 +184,12 @@ export const PrintJobParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const PrintJobMove = Type.Object(
-  { printer: PrinterName },
-  { additionalProperties: false, description: 'The printer of the same account that prints the rest of the job' },
+export const PrintJobMove = named(
+  'PrintJobMove',
+  Type.Object(
+    { printer: PrinterName },
+    { additionalProperties: false, description: 'The printer of the same account that prints the rest of the job' },
+  ),
 );
 
 /**
@@ -162,7 +205,7 @@ export const PrintJobWait = Type.Object(
         description: 'Wait at most this long for a change (default 0: answer at once)',
       }),
     ),
-    seen_state: Type.Optional(StringEnum(JOB_STATES, 'The state the caller already shows')),
+    seen_state: Type.Optional(described(JobState, 'The state the caller already shows')),
     seen_done: Type.Optional(Type.Integer({ minimum: 0, description: 'The labels done the caller already shows' })),
   },
   { additionalProperties: false },
@@ -190,38 +233,46 @@ export const PrintJobAttentionQuery = Type.Object(
 );
 
 export const PrintJobQuery = Type.Object(
-  { ...PageQuery, state: Type.Optional(StringEnum(JOB_STATES)) },
+  { ...PageQuery, state: Type.Optional(JobState) },
   { additionalProperties: false },
 );
 
-export const PrintJob = Type.Object({
-  id: Type.Integer(),
-  codes: Type.Array(Type.String()),
-  format: StringEnum(LABEL_FORMATS),
-  printer: Type.String(),
-  driver: StringEnum(DRIVERS),
-  reprint: Type.Boolean(),
-  state: StringEnum(
-    JOB_STATES,
-    'queued, printing, unconfirmed (waits for the operator: did the label in doubt print?), done, failed or canceled',
-  ),
-  attempts: Type.Integer(),
-  last_error: Nullable(Type.String()),
-  progress: Type.Object({ done: Type.Integer({ description: 'Labels the printer accepted' }), total: Type.Integer() }),
-  start: Type.Integer({ description: 'The first tile of the first A4 sheet (1 for A7)' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-  finished_at: Nullable(Type.String({ format: 'date-time' })),
-});
-export const PrintJobPage = Page(PrintJob);
-
-export const PrintJobAttention = Type.Object({
-  data: Type.Array(PrintJob, {
-    description:
-      'Held (queued after the printer did not take a label; `last_error` says why), unconfirmed and failed jobs, newest first (at most 100)',
+export const PrintJob = named(
+  'PrintJob',
+  Type.Object({
+    id: Type.Integer(),
+    codes: Type.Array(Type.String()),
+    format: LabelFormat,
+    printer: Type.String(),
+    driver: Driver,
+    reprint: Type.Boolean(),
+    state: JobState,
+    attempts: Type.Integer(),
+    last_error: Nullable(Type.String()),
+    progress: Type.Object({
+      done: Type.Integer({ description: 'Labels the printer accepted' }),
+      total: Type.Integer(),
+    }),
+    start: Type.Integer({ description: 'The first tile of the first A4 sheet (1 for A7)' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    finished_at: Nullable(Type.String({ format: 'date-time' })),
   }),
-  version: Type.String({ description: 'Changes whenever the list does: send it back as `seen` to wait for the next' }),
-});
+);
+export const PrintJobPage = Page('PrintJobPage', PrintJob);
+
+export const PrintJobAttention = named(
+  'PrintJobAttention',
+  Type.Object({
+    data: Type.Array(PrintJob, {
+      description:
+        'Held (queued after the printer did not take a label; `last_error` says why), unconfirmed and failed jobs, newest first (at most 100)',
+    }),
+    version: Type.String({
+      description: 'Changes whenever the list does: send it back as `seen` to wait for the next',
+    }),
+  }),
+);
 
 export type PrinterCreateT = Static<typeof PrinterCreate>;
 export type PrinterUpdateT = Static<typeof PrinterUpdate>;

@@ -92,7 +92,7 @@ export function createPrintStore(db: Db) {
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
       'SELECT count(*) AS n FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)',
     ),
-    // The partial index print_jobs_attention (migration 016) holds exactly these rows.
+    // The partial index print_jobs_attention (migration 017) holds exactly these rows.
     attention: db.prepare<{ account: number }, JobRow>(
       `SELECT * FROM print_jobs WHERE account_id = @account AND ${NEEDS_ATTENTION_SQL} ORDER BY id DESC LIMIT 100`,
     ),

@@ -1,20 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index.js';
+import { named } from '../schemas/named.js';
 
 /** RFC 7517 key set of Ed25519 public keys (RFC 8037). */
-const Jwks = Type.Object({
-  keys: Type.Array(
-    Type.Object({
-      kty: Type.Literal('OKP'),
-      crv: Type.Literal('Ed25519'),
-      x: Type.String({ description: 'The public key, base64url' }),
-      kid: Type.String({ description: 'Matches the `kid` in a label token header' }),
-      alg: Type.Optional(Type.Literal('EdDSA')),
-      use: Type.Optional(Type.Literal('sig')),
-    }),
-  ),
-});
+const Jwks = named(
+  'Jwks',
+  Type.Object({
+    keys: Type.Array(
+      Type.Object({
+        kty: Type.Literal('OKP'),
+        crv: Type.Literal('Ed25519'),
+        x: Type.String({ description: 'The public key, base64url' }),
+        kid: Type.String({ description: 'Matches the `kid` in a label token header' }),
+        alg: Type.Optional(Type.Literal('EdDSA')),
+        use: Type.Optional(Type.Literal('sig')),
+      }),
+    ),
+  }),
+);
 
 /** `GET /.well-known/jwks.json`: the public keys that verify label QR tokens (contract: no token needed). */
 export function registerJwks(api: FastifyInstance, core: Core): void {

@@ -36,6 +36,17 @@ export function createQrTokens(keys: KeyStore, clock: Clock) {
         .sign(await keys.privateKey(key));
     },
 
+    /** Whether `token` was signed by a key of this station that still verifies (one not retired). */
+    isLive(token: string): boolean {
+      let kid: unknown;
+      try {
+        ({ kid } = decodeProtectedHeader(token));
+      } catch {
+        return false;
+      }
+      return typeof kid === 'string' && keys.find(kid)?.retired_at === null;
+    },
+
     /** The published key set (`/.well-known/jwks.json`): every key that is not retired. */
     jwks(): { keys: PublicJwk[] } {
       keys.ensureActive();

@@ -6,13 +6,13 @@ import type { Destination } from './quote.js';
 import type { Size } from './ratecard-schema.js';
 import type { QuoteQueryT } from './schemas.js';
 
-/** Coordinates when both are given (they place the destination precisely), else the postal code. */
+/**
+ * Coordinates when both are given (they place the destination precisely), else the postal code. The schema has
+ * made sure that `lat` and `lng` come together, and that `zip` is there without them.
+ */
 function destinationOf(q: QuoteQueryT): Destination {
-  if (q.lat !== undefined && q.lng === undefined) throw fieldError('/lng', 'is required with lat');
-  if (q.lng !== undefined && q.lat === undefined) throw fieldError('/lat', 'is required with lng');
   if (q.lat !== undefined && q.lng !== undefined) return { point: { lat: q.lat, lng: q.lng } };
-  if (q.zip === undefined) throw fieldError('/zip', 'is required when lat and lng are not given');
-  return { zip: q.zip };
+  return { zip: q.zip! };
 }
 
 const PARCEL = ['length', 'width', 'height', 'weight'] as const;

@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
 import { distanceKm, type LatLng } from '../geo.js';
 import { compareKeys, DAY_MS, type CompiledZone, type RateCard } from './ratecard.js';
+import type { Method } from '../schemas/codes.js';
 import type { Size } from './ratecard-schema.js';
 
 export interface QuoteOption {
-  method: string;
+  method: Method;
   name: string;
   title: string;
   rate: number;

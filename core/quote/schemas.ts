@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Measure, StringEnum } from '../schemas/common.js';
+import { Measure, Method, StringEnum } from '../schemas/common.js';
+import { described, named } from '../schemas/named.js';
 import { SIZES } from './ratecard-schema.js';
 
 const parcel = (unit: string) =>
@@ -10,10 +11,10 @@ const parcel = (unit: string) =>
 export const QuoteQuery = Type.Object(
   {
     lat: Type.Optional(
-      Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the destination (with lng)' }),
+      Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the destination; requires lng' }),
     ),
     lng: Type.Optional(
-      Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the destination (with lat)' }),
+      Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the destination; requires lat' }),
     ),
     zip: Type.Optional(
       Type.String({
@@ -34,21 +35,31 @@ export const QuoteQuery = Type.Object(
     height: Type.Optional(parcel('centimetres')),
     weight: Type.Optional(parcel('kilograms')),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Where the parcel goes: `lat` and `lng` together, else `zip` (OpenAPI lists query parameters one by one, so
+    // the document states this in their descriptions too).
+    dependentRequired: { lat: ['lng'], lng: ['lat'] },
+    if: { anyOf: [{ required: ['lat'] }, { required: ['lng'] }] },
+    else: { required: ['zip'], 'x-error': 'is required when lat and lng are not given' },
+  },
 );
 export type QuoteQueryT = Static<typeof QuoteQuery>;
 
 const OffsetDateTime = (description: string) =>
   Type.String({ format: 'date-time', description: `${description}, ISO 8601 with the origin's UTC offset` });
 
-export const QuoteOption = Type.Object({
-  method: Type.String({ description: 'STANDARD, EXPRESS, SAME_DAY or PICKUP' }),
-  name: Type.String(),
-  title: Type.String(),
-  rate: Type.Number(),
-  currency: Type.String({ description: 'ISO 4217' }),
-  min_date: OffsetDateTime('Earliest delivery promise'),
-  max_date: OffsetDateTime('Latest delivery promise'),
-});
+export const QuoteOption = named(
+  'QuoteOption',
+  Type.Object({
+    method: described(Method, 'The method quoted: pass it as `method` when creating the shipment'),
+    name: Type.String(),
+    title: Type.String(),
+    rate: Type.Number(),
+    currency: Type.String({ description: 'ISO 4217' }),
+    min_date: OffsetDateTime('Earliest delivery promise'),
+    max_date: OffsetDateTime('Latest delivery promise'),
+  }),
+);
 
 export const QuoteOptions = Type.Array(QuoteOption);

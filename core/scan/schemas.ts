@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { RequiredText } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
 import { Shipment } from '../shipments/schemas.js';
 
 export const ScanQuery = Type.Object(
@@ -11,15 +12,18 @@ export const ScanQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ScanResult = Type.Union([
-  Type.Object(
-    { kind: Type.Literal('shipment'), shipment: Shipment },
-    { description: 'The value names this shipment of the account' },
-  ),
-  Type.Object(
-    { kind: Type.Literal('new'), ref: Type.String({ description: 'The value, as the ref of a new shipment' }) },
-    {
-      description: 'Nothing of the account has this value: a new shipment with it as its ref',
-    },
-  ),
-]);
+export const ScanResult = named(
+  'ScanResult',
+  Type.Union([
+    Type.Object(
+      { kind: Type.Literal('shipment'), shipment: Shipment },
+      { description: 'The value names this shipment of the account' },
+    ),
+    Type.Object(
+      { kind: Type.Literal('new'), ref: Type.String({ description: 'The value, as the ref of a new shipment' }) },
+      {
+        description: 'Nothing of the account has this value: a new shipment with it as its ref',
+      },
+    ),
+  ]),
+);

@@ -71,6 +71,7 @@ export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 export const ADDRESS_TYPES = ['BUSINESS', 'RESIDENTIAL'] as const;
 export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
+export type Platform = (typeof PLATFORMS)[number];
 
 /**
  * The interface's four, plus the additions events.write (record events), tokens.write (manage credentials) and

@@ -1,5 +1,17 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ADDRESS_TYPES, COUNTRIES } from './codes.js';
+import {
+  ADDRESS_TYPES,
+  COUNTRIES,
+  ISSUES,
+  LABEL_FORMATS,
+  METHODS,
+  OPERATION_TYPES,
+  PERMISSIONS,
+  PLATFORMS,
+  STATUSES,
+  SUB_STATUSES,
+} from './codes.js';
+import { named } from './named.js';
 
 /** Every string the service stores is trimmed (see validation.ts) and at most 500 characters. */
 export const Text = (opts: { minLength?: number; description?: string } = {}) =>
@@ -17,54 +29,95 @@ export const StringEnum = <T extends readonly string[]>(values: T, description?:
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Country = Type.String({
-  enum: [...COUNTRIES].sort(),
-  description: 'ISO 3166-1 alpha-2 country code',
-  'x-error': 'must be an ISO 3166-1 alpha-2 country code',
-});
-
-export const Contact = Type.Object(
-  {
-    name: RequiredText('Name or business name'),
-    phone: Type.Optional(
-      Type.String({
-        pattern: '^\\+[0-9]{8,15}$',
-        description: 'E.164 telephone number',
-        'x-error': 'must be E.164: + then 8 to 15 digits',
-      }),
-    ),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
-    identification: Type.Optional(Text({ description: 'National identity number or tax id' })),
-  },
-  { additionalProperties: false },
+export const Country = named(
+  'Country',
+  Type.String({
+    enum: [...COUNTRIES].sort(),
+    description: 'ISO 3166-1 alpha-2 country code',
+    'x-error': 'must be an ISO 3166-1 alpha-2 country code',
+  }),
 );
 
-export const Address = Type.Object(
-  {
-    street: RequiredText('Street and number'),
-    city: RequiredText('Locality'),
-    state: RequiredText('Province'),
-    country: Country,
-    zip: RequiredText('Postal code'),
-    type: Type.Optional(StringEnum(ADDRESS_TYPES)),
-    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
-    lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-  },
-  { additionalProperties: false },
+/** The code sets of the interface, each one component that requests and answers share. */
+export const Method = named(
+  'Method',
+  StringEnum(
+    METHODS,
+    'Shipping method: the enumerated STANDARD and EXPRESS, SAME_DAY, and PICKUP (delivery to a pickup office)',
+  ),
+);
+export const OperationType = named('OperationType', StringEnum(OPERATION_TYPES, 'Operation type'));
+export const Platform = named(
+  'Platform',
+  StringEnum(PLATFORMS, 'Originating platform: MLI a marketplace; TNB, WOO, VTX online-store platforms'),
+);
+export const Status = named('Status', StringEnum(STATUSES, 'Shipment state'));
+export const SubStatus = named('SubStatus', StringEnum(SUB_STATUSES, 'Shipment sub-state'));
+export const Issue = named('Issue', StringEnum(ISSUES, 'Incident code'));
+export const AddressType = named('AddressType', StringEnum(ADDRESS_TYPES, 'Kind of address'));
+export const LabelFormat = named(
+  'LabelFormat',
+  StringEnum(LABEL_FORMATS, 'PDF_A7: one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page'),
+);
+export const Permission = named('Permission', StringEnum(PERMISSIONS, 'What a token may do'));
+
+export const Contact = named(
+  'Contact',
+  Type.Object(
+    {
+      name: RequiredText('Name or business name'),
+      phone: Type.Optional(
+        Type.String({
+          pattern: '^\\+[0-9]{8,15}$',
+          description: 'E.164 telephone number',
+          'x-error': 'must be E.164: + then 8 to 15 digits',
+        }),
+      ),
+      email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
+      identification: Type.Optional(Text({ description: 'National identity number or tax id' })),
+    },
+    { additionalProperties: false },
+  ),
 );
 
-export const Party = Type.Object({ contact: Contact, address: Address }, { additionalProperties: false });
+export const Address = named(
+  'Address',
+  Type.Object(
+    {
+      street: RequiredText('Street and number'),
+      city: RequiredText('Locality'),
+      state: RequiredText('Province'),
+      country: Country,
+      zip: RequiredText('Postal code'),
+      type: Type.Optional(AddressType),
+      lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+      lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const Party = named(
+  'Party',
+  Type.Object(
+    { contact: Contact, address: Address },
+    { additionalProperties: false, description: 'A contact and an address' },
+  ),
+);
 
 /** A parcel's measure (centimetres or kilograms), as shipments, presets and quotes take it. */
 export const Measure = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100000, description });
-export const Dimensions = Type.Object(
-  {
-    height: Measure('centimetres'),
-    width: Measure('centimetres'),
-    length: Measure('centimetres'),
-    weight: Measure('kilograms'),
-  },
-  { additionalProperties: false },
+export const Dimensions = named(
+  'Dimensions',
+  Type.Object(
+    {
+      height: Measure('centimetres'),
+      width: Measure('centimetres'),
+      length: Measure('centimetres'),
+      weight: Measure('kilograms'),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export type ContactT = Static<typeof Contact>;
@@ -72,62 +125,85 @@ export type AddressT = Static<typeof Address>;
 export type PartyT = Static<typeof Party>;
 export type DimensionsT = Static<typeof Dimensions>;
 
-/** A shipment or package id in a path: the numeric id or the alphanumeric code. */
-export const IdParams = Type.Object(
-  {
-    id: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      pattern: '^[A-Za-z0-9]+$',
-      'x-error': 'must be a shipment id or code',
-    }),
-  },
-  { additionalProperties: false },
+/**
+ * A shipment or package in a path: its numeric id or its code (a code always holds a letter). Path parameters are
+ * coerced like query strings, so digits arrive as the integer; a generated client passes `shipment.id` or
+ * `shipment.code` alike.
+ */
+export const ShipmentRef = named(
+  'ShipmentRef',
+  Type.Union(
+    [
+      Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The numeric id' }),
+      Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', description: 'The code, any letter case' }),
+    ],
+    { description: 'A shipment by its numeric id or its code', 'x-error': 'must be a shipment id or code' },
+  ),
 );
+export const IdParams = Type.Object({ id: ShipmentRef }, { additionalProperties: false });
 
 /** A stored row of an account's settings (a sender, a preset) in a path: digits, a number in the handler. */
 export const RowIdParams = Type.Object(
-  // Path parameters arrive as text and are not coerced.
   { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id' }) },
   { additionalProperties: false },
 );
 
 /** The answer of a DELETE. */
-export const Deleted = Type.Object({ deleted: Type.Literal(true) });
+export const Deleted = named('Deleted', Type.Object({ deleted: Type.Literal(true) }));
 
-export const Problem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    code: Type.String(),
-    detail: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  {
-    additionalProperties: true,
-    description: 'RFC 9457 problem details',
-    examples: [
-      {
-        type: 'about:blank',
-        title: 'Validation failed',
-        status: 400,
-        code: 'validation_failed',
-        detail: 'destination.address.zip is required',
-        errors: [{ path: '/destination/address/zip', message: 'is required' }],
-      },
-    ],
-  },
+export const FieldError = named(
+  'FieldError',
+  Type.Object(
+    {
+      path: Type.String({ description: 'JSON pointer of the field, in the body or the query' }),
+      message: Type.String({ description: 'What is wrong with it, for a person' }),
+    },
+    { additionalProperties: true },
+  ),
 );
 
-/** The page envelope of searches. */
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({
-    data: Type.Array(item),
-    pages: Type.Integer({ description: 'Total number of pages' }),
-    items: Type.Integer({ description: 'Total number of results' }),
-    last: Type.Boolean({ description: 'True when this is the last page' }),
-  });
+export const Problem = named(
+  'Problem',
+  Type.Object(
+    {
+      type: Type.String(),
+      title: Type.String(),
+      status: Type.Integer(),
+      code: Type.String({ description: 'Stable code of the error (contract: Errors)' }),
+      detail: Type.String(),
+      errors: Type.Optional(Type.Array(FieldError, { description: 'Each field that is wrong (validation)' })),
+    },
+    {
+      additionalProperties: true,
+      description: 'RFC 9457 problem details',
+      examples: [
+        {
+          type: 'about:blank',
+          title: 'Validation failed',
+          status: 400,
+          code: 'validation_failed',
+          detail: 'destination.address.zip is required',
+          errors: [{ path: '/destination/address/zip', message: 'is required' }],
+        },
+      ],
+    },
+  ),
+);
+
+/** The page envelope of searches, named `<item>Page`. */
+export const Page = <T extends TSchema>(name: string, item: T) =>
+  named(
+    name,
+    Type.Object(
+      {
+        data: Type.Array(item),
+        pages: Type.Integer({ description: 'Total number of pages' }),
+        items: Type.Integer({ description: 'Total number of results' }),
+        last: Type.Boolean({ description: 'True when this is the last page' }),
+      },
+      { description: 'One page of results, with the true totals' },
+    ),
+  );
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' })),

@@ -1,7 +1,17 @@
 import { IdParams } from '../schemas/common.js';
 import { defineSpecs } from '../operations/spec.js';
 import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
-import { PackageCreate, PackageList, Shipment, ShipmentCreate, ShipmentPage, ShipmentSearch } from './schemas.js';
+import {
+  Package,
+  PackageCreate,
+  PackageList,
+  Shipment,
+  ShipmentChanges,
+  ShipmentCreate,
+  ShipmentPage,
+  ShipmentSearch,
+  ShipmentUpdate,
+} from './schemas.js';
 
 const tags = ['Shipments'];
 
@@ -22,6 +32,8 @@ export const shipmentApi = defineSpecs({
   },
   'shipments.get': {
     summary: 'Get a shipment by id or code',
+    description:
+      "The shipment with its status, dates and `actions`. `{id}` is the numeric id or the code (any letter case); another account's shipment is 404, as if it did not exist.",
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/shipments/:id' },
@@ -38,6 +50,29 @@ export const shipmentApi = defineSpecs({
     http: { method: 'GET', path: '/shipments' },
     input: { query: ShipmentSearch },
     output: ShipmentPage,
+  },
+  'shipments.update': {
+    summary: 'Correct a shipment before its label',
+    description:
+      'Changes `dimensions` (any of its members: the weight read at the bench, a box’s sides), `method`, `office`, ' +
+      '`content` and `notes` while the shipment has no label and is not yet collected; after that, 409 invalid_state. ' +
+      "PICKUP needs an office and takes the office's address; a PICKUP shipment cannot become a home delivery (400 on " +
+      '`/method`). Each correction that changes something is kept in the shipment’s history ' +
+      '(`GET /shipments/{id}/changes`).',
+    tags,
+    permission: 'shipments.write',
+    http: { method: 'PATCH', path: '/shipments/:id' },
+    input: { params: IdParams, body: ShipmentUpdate },
+    output: Shipment,
+  },
+  'shipments.changes': {
+    summary: 'The corrections made to a shipment',
+    description: 'Each correction (`PATCH /shipments/{id}`): when, by which credential, each field before and after.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/shipments/:id/changes' },
+    input: { params: IdParams },
+    output: ShipmentChanges,
   },
   'shipments.cancel': {
     summary: 'Cancel a shipment',
@@ -57,7 +92,7 @@ export const shipmentApi = defineSpecs({
     permission: 'shipments.write',
     http: { method: 'POST', path: '/shipments/:id/packages' },
     input: { params: IdParams, body: PackageCreate },
-    output: Shipment,
+    output: Package,
     successStatus: 201,
   },
   'packages.list': {
@@ -71,6 +106,8 @@ export const shipmentApi = defineSpecs({
   },
   'events.list': {
     summary: 'Tracking events of a shipment',
+    description:
+      "The shipment's tracking events by ascending id, from the one its creation made; `date` is ISO 8601 UTC with milliseconds. Another account's shipment is 404.",
     tags: ['Tracking'],
     permission: 'events.read',
     http: { method: 'GET', path: '/shipments/:id/events' },

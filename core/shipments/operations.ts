@@ -1,11 +1,20 @@
 import { implement } from '../operations/types.js';
 import { eventView } from '../tracking/service.js';
+import type { Principal } from '../operations/principal.js';
 import { shipmentApi } from './api.js';
+
+/** Who made a change, as the history says it: the credential, or the station's owner at the station. */
+const madeBy = (p: Principal) => (p.tokenId !== null ? `token ${p.tokenId}` : 'station');
 
 export const shipmentOperations = implement(shipmentApi, {
   'shipments.create': ({ principal, services }, { body }) => services.shipments.create(principal.accountId, body),
   'shipments.get': ({ principal, services }, { params }) => services.shipments.get(principal.accountId, params.id),
   'shipments.search': ({ principal, services }, { query }) => services.shipments.search(principal.accountId, query),
+  'shipments.update': ({ principal, services }, { params, body }) =>
+    services.shipments.update(principal.accountId, params.id, body, madeBy(principal)),
+  'shipments.changes': ({ principal, services }, { params }) => ({
+    data: services.shipments.changes(principal.accountId, params.id),
+  }),
   'shipments.cancel': ({ principal, services }, { params }) =>
     services.shipments.cancel(principal.accountId, params.id),
   'packages.create': ({ principal, services }, { params, body }) =>

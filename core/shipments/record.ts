@@ -36,3 +36,11 @@ export interface ShipmentRecord {
 
 /** What a new shipment is made of; the store adds the id, the package count and the times it keeps. */
 export type NewShipment = Omit<ShipmentRecord, 'id' | 'twin' | 'packages' | 'labelled_at' | 'sub_status'>;
+
+/** One correction of a shipment before its label, as stored: each changed field's value before and after. */
+export interface ShipmentChangeRecord {
+  id: number;
+  date: number;
+  made_by: string;
+  changes: Array<{ field: 'dimensions' | 'method' | 'office' | 'content' | 'notes'; from: unknown; to: unknown }>;
+}

@@ -3,116 +3,173 @@ import {
   Contact,
   Address,
   Dimensions,
+  Measure,
+  Method,
   Nullable,
+  OperationType,
   Page,
   PageQuery,
   Party,
+  Platform,
   RequiredText,
+  ShipmentRef,
+  Status,
   StringEnum,
+  SubStatus,
   Text,
 } from '../schemas/common.js';
-import { CODE_PATTERN, METHODS, OPERATION_TYPES, PLATFORMS, STATUSES, SUB_STATUSES } from '../schemas/codes.js';
+import { CODE_PATTERN } from '../schemas/codes.js';
+import { described, named } from '../schemas/named.js';
 
 /** For a PICKUP shipment the destination address may be left out: the office's address is filled in. */
-const Destination = Type.Object({ contact: Contact, address: Type.Optional(Address) }, { additionalProperties: false });
+const Destination = named(
+  'Destination',
+  Type.Object(
+    { contact: Contact, address: Type.Optional(Address) },
+    { additionalProperties: false, description: 'The receiver; `address` is required unless `method` is PICKUP' },
+  ),
+);
 
-export const ShipmentCreate = Type.Object(
-  {
-    ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
-    type: StringEnum(OPERATION_TYPES, 'Operation type'),
-    method: Type.Optional(StringEnum(METHODS, 'Shipping method; STANDARD when absent')),
-    office: Type.Optional(Type.Integer({ minimum: 1, description: 'Pickup office id, for method PICKUP' })),
-    value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
-    content: Type.Optional(Text({ description: 'Description of the contents' })),
-    notes: Type.Optional(Text({ description: 'Free comments' })),
-    platform: Type.Optional(StringEnum(PLATFORMS, 'Originating platform')),
-    origin: Party,
-    destination: Destination,
-    dimensions: Dimensions,
+/**
+ * The rules across fields of a create, where JSON Schema can say them (so that a client generated from the document,
+ * and the validator, refuse alike; the messages are the ones a person reads). With PICKUP: `office` is required and
+ * `type` must be DELIVERY; without it: `office` is refused and `destination.address` is required. What a schema cannot
+ * say (an active office that takes parcels; an address equal to the office's) the service checks.
+ */
+const crossFieldRules = {
+  if: { properties: { method: { const: 'PICKUP' } }, required: ['method'] },
+  then: {
+    required: ['office'],
+    'x-error': 'is required with method PICKUP',
+    properties: {
+      office: { description: 'Required with PICKUP' },
+      type: { const: 'DELIVERY', 'x-error': 'must be DELIVERY with method PICKUP' },
+    },
   },
-  {
-    additionalProperties: false,
-    examples: [
-      {
-        ref: 'ORDER-10025',
-        type: 'DELIVERY',
-        method: 'STANDARD',
-        content: 'Two books',
-        origin: {
-          contact: { name: 'Depósito Central', phone: '+5493414000000' },
-          address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
-        },
-        destination: {
-          contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
-          address: {
-            street: 'Avenida Colón 1234',
-            city: 'Córdoba',
-            state: 'Córdoba',
-            country: 'AR',
-            zip: 'X5000',
-            type: 'RESIDENTIAL',
+  else: {
+    properties: {
+      office: { not: {}, 'x-error': 'is only accepted with method PICKUP' },
+      destination: { required: ['address'], properties: { address: { description: 'Required unless PICKUP' } } },
+    },
+  },
+};
+
+export const ShipmentCreate = named(
+  'ShipmentCreate',
+  Type.Object(
+    {
+      ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
+      type: OperationType,
+      method: Type.Optional(described(Method, 'Shipping method; STANDARD when absent')),
+      office: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
+        }),
+      ),
+      value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
+      content: Type.Optional(Text({ description: 'Description of the contents' })),
+      notes: Type.Optional(Text({ description: 'Free comments' })),
+      platform: Type.Optional(Platform),
+      origin: Party,
+      destination: Destination,
+      dimensions: Dimensions,
+    },
+    {
+      additionalProperties: false,
+      ...crossFieldRules,
+      examples: [
+        {
+          ref: 'ORDER-10025',
+          type: 'DELIVERY',
+          method: 'STANDARD',
+          content: 'Two books',
+          origin: {
+            contact: { name: 'Depósito Central', phone: '+5493414000000' },
+            address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
           },
+          destination: {
+            contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
+            address: {
+              street: 'Avenida Colón 1234',
+              city: 'Córdoba',
+              state: 'Córdoba',
+              country: 'AR',
+              zip: 'X5000',
+              type: 'RESIDENTIAL',
+            },
+          },
+          dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
         },
-        dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
-      },
-    ],
-  },
+      ],
+    },
+  ),
 );
 export type ShipmentCreateT = Static<typeof ShipmentCreate>;
+export type ShipmentRefT = Static<typeof ShipmentRef>;
 
-export const PackageCreate = Type.Object(
-  {
-    ref: RequiredText('Client identifier of the package'),
-    content: Type.Optional(Text({ description: 'Description of the contents' })),
-    value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
-    notes: Type.Optional(Text()),
-    origin: Party,
-    dimensions: Dimensions,
-  },
-  { additionalProperties: false },
+export const PackageCreate = named(
+  'PackageCreate',
+  Type.Object(
+    {
+      ref: RequiredText('Client identifier of the package'),
+      content: Type.Optional(Text({ description: 'Description of the contents' })),
+      value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
+      notes: Type.Optional(Text()),
+      origin: Party,
+      dimensions: Dimensions,
+    },
+    { additionalProperties: false },
+  ),
 );
 export type PackageCreateT = Static<typeof PackageCreate>;
 
 const Iso = (description: string) => Type.String({ format: 'date-time', description });
 
-const Actions = Type.Object(
-  {
-    cancel: Type.Boolean({ description: 'Not yet in the carrier’s hands: POST /shipments/{id}/cancel cancels it' }),
-    label: Type.Boolean({ description: 'Not canceled: GET /labels makes its label' }),
-    packages: Type.Boolean({ description: 'A parent shipment, not final: POST /shipments/{id}/packages adds one' }),
-    events: Type.Boolean({ description: 'Not final: POST /shipments/{id}/events can move it on' }),
-  },
-  {
-    description:
-      'What may be done with the shipment now, by its status (the token’s permissions aside); the service’s own ' +
-      'rules, stated so that a client need not restate them',
-  },
+const Actions = named(
+  'ShipmentActions',
+  Type.Object(
+    {
+      cancel: Type.Boolean({ description: 'Not yet in the carrier’s hands: POST /shipments/{id}/cancel cancels it' }),
+      label: Type.Boolean({ description: 'Not canceled: GET /labels makes its label' }),
+      packages: Type.Boolean({ description: 'A parent shipment, not final: POST /shipments/{id}/packages adds one' }),
+      events: Type.Boolean({ description: 'Not final: POST /shipments/{id}/events can move it on' }),
+    },
+    {
+      description:
+        'What may be done with the shipment now, by its status (the token’s permissions aside); the service’s own ' +
+        'rules, stated so that a client need not restate them',
+    },
+  ),
 );
 
-export const Shipment = Type.Object({
-  id: Type.Integer(),
-  code: Type.String({ pattern: CODE_PATTERN.source, description: 'Shipment code used for tracking' }),
-  ref: Type.String(),
-  type: StringEnum(OPERATION_TYPES),
-  method: StringEnum(METHODS),
-  office: Nullable(Type.Integer()),
-  value: Nullable(Type.Number()),
-  content: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-  platform: Nullable(StringEnum(PLATFORMS)),
-  origin: Party,
-  destination: Party,
-  dimensions: Dimensions,
-  status: StringEnum(STATUSES),
-  sub_status: Nullable(StringEnum(SUB_STATUSES)),
-  twin: Nullable(Type.String({ description: 'For a package: the code of its parent shipment' })),
-  number: Nullable(Type.Integer({ description: 'For a package: its number within the parent, from 1' })),
-  packages: Type.Integer({ description: 'Number of child packages' }),
-  created_at: Iso('Creation time, UTC'),
-  updated_at: Iso('Last change, UTC'),
-  labelled_at: Nullable(Iso('When a label was first generated, UTC')),
-  actions: Actions,
-});
+export const Shipment = named(
+  'Shipment',
+  Type.Object({
+    id: Type.Integer(),
+    code: Type.String({ pattern: CODE_PATTERN.source, description: 'Shipment code used for tracking' }),
+    ref: Type.String(),
+    type: OperationType,
+    method: Method,
+    office: Nullable(Type.Integer()),
+    value: Nullable(Type.Number()),
+    content: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    platform: Nullable(Platform),
+    origin: Party,
+    destination: Party,
+    dimensions: Dimensions,
+    status: Status,
+    sub_status: Nullable(SubStatus),
+    twin: Nullable(Type.String({ description: 'For a package: the code of its parent shipment' })),
+    number: Nullable(Type.Integer({ description: 'For a package: its number within the parent, from 1' })),
+    packages: Type.Integer({ description: 'Number of child packages' }),
+    created_at: Iso('Creation time, UTC'),
+    updated_at: Iso('Last change, UTC'),
+    labelled_at: Nullable(Iso('When a label was first generated, UTC')),
+    actions: Actions,
+  }),
+);
 export type ShipmentT = Static<typeof Shipment>;
 
 const SEARCH_PARTIES = ['ANY', 'RECEIVER', 'SENDER'] as const;
@@ -139,9 +196,9 @@ export const ShipmentSearch = Type.Object(
       ),
     ),
     code: Type.Optional(Text({ description: 'Shipment code' })),
-    status: Type.Optional(StringEnum(STATUSES)),
-    substatus: Type.Optional(StringEnum(SUB_STATUSES)),
-    platform: Type.Optional(StringEnum(PLATFORMS)),
+    status: Type.Optional(Status),
+    substatus: Type.Optional(SubStatus),
+    platform: Type.Optional(Platform),
     date_type: Type.Optional(
       StringEnum(
         ['CREATED', 'UPDATED', 'LABELLED'] as const,
@@ -166,6 +223,77 @@ export const ShipmentSearch = Type.Object(
 export type ShipmentSearchT = Static<typeof ShipmentSearch>;
 export type SearchParty = (typeof SEARCH_PARTIES)[number];
 
-export const ShipmentPage = Page(Shipment);
+export const ShipmentPage = Page('ShipmentPage', Shipment);
 
-export const PackageList = Type.Object({ data: Type.Array(Shipment, { description: 'By number' }) });
+/** A package of a multi-origin shipment is itself a shipment, with `twin` and `number` set. */
+export const Package = named(
+  'Package',
+  Type.Unsafe<ShipmentT>({
+    allOf: [Shipment],
+    description:
+      'A package: a shipment of its own (readable by its code, with its own label), `twin` its parent, `number` from 1',
+  }),
+);
+
+export const PackageList = named(
+  'PackageList',
+  Type.Object({ data: Type.Array(Package, { description: 'By number' }) }),
+);
+
+/** A parcel's measures, any of them: a correction names only what changes (the scale's weight, a box's sides). */
+const DimensionsPatch = Type.Object(
+  {
+    height: Type.Optional(Measure('centimetres')),
+    width: Type.Optional(Measure('centimetres')),
+    length: Type.Optional(Measure('centimetres')),
+    weight: Type.Optional(Measure('kilograms')),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ShipmentUpdate = named(
+  'ShipmentUpdate',
+  Type.Object(
+    {
+      dimensions: Type.Optional(DimensionsPatch),
+      method: Type.Optional(described(Method, 'Shipping method; PICKUP needs `office` (given or kept)')),
+      office: Type.Optional(
+        Nullable(Type.Integer({ minimum: 1, description: 'Pickup office id, for method PICKUP; null removes it' })),
+      ),
+      content: Type.Optional(Nullable(Text({ description: 'Description of the contents; null removes it' }))),
+      notes: Type.Optional(Nullable(Text({ description: 'Free comments; null removes them' }))),
+    },
+    {
+      additionalProperties: false,
+      minProperties: 1,
+      'x-error': 'must change at least one of dimensions, method, office, content, notes',
+      examples: [
+        { dimensions: { weight: 1.25 } },
+        { dimensions: { length: 40, width: 30, height: 20 }, notes: 'Box M' },
+      ],
+    },
+  ),
+);
+export type ShipmentUpdateT = Static<typeof ShipmentUpdate>;
+
+/** The fields a correction may change, as the history names them. */
+export const CHANGEABLE = ['dimensions', 'method', 'office', 'content', 'notes'] as const;
+
+export const ShipmentChange = Type.Object({
+  id: Type.Integer(),
+  date: Iso('When the correction was made, UTC'),
+  made_by: Type.String({ description: '`token N` (the credential that made it) or `station` (the station owner)' }),
+  changes: Type.Array(
+    Type.Object({
+      field: StringEnum(CHANGEABLE),
+      from: Type.Unknown({ description: 'The value before (null: none)' }),
+      to: Type.Unknown({ description: 'The value after (null: none)' }),
+    }),
+  ),
+});
+export type ShipmentChangeT = Static<typeof ShipmentChange>;
+
+export const ShipmentChanges = named(
+  'ShipmentChanges',
+  Type.Object({ data: Type.Array(ShipmentChange, { description: 'Oldest first' }) }),
+);

@@ -84,6 +84,12 @@ export function createShipmentSearch(db: Db) {
     `INSERT INTO shipment_search (rowid, ${COLUMNS}) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id > ? AND id <= ?`,
   );
   const setIndexedUpto = db.prepare<[number]>('UPDATE shipment_search_progress SET indexed_upto = ?');
+  const unindexOne = db.prepare<[number]>(
+    `DELETE FROM shipment_search WHERE rowid = (SELECT account_id * ${SPAN} + (${SPAN - 1} - id) FROM shipments WHERE id = ?)`,
+  );
+  const indexOne = db.prepare<[number]>(
+    `INSERT INTO shipment_search (rowid, ${COLUMNS}) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id = ?`,
+  );
   const pending = () => (newestShipment.get()?.n ?? 0) > indexedUpto.get()!.n;
 
   /**
@@ -229,6 +235,19 @@ export function createShipmentSearch(db: Db) {
   }
 
   return {
+    /**
+     * A shipment's words changed (a correction made it a PICKUP, its address the office's): its entry is written
+     * anew if it was indexed already, and the remembered totals, which assume words never change, are dropped.
+     * Only the serving process corrects shipments, so its totals are the ones that could be stale. The caller
+     * holds the transaction.
+     */
+    wordsChanged(id: number): void {
+      if (id <= indexedUpto.get()!.n) {
+        unindexOne.run(id);
+        indexOne.run(id);
+      }
+      totals.clear();
+    },
     /** A shipment was added: the background indexing (if on) takes it with the others of the moment. */
     added: () => schedule(BACKGROUND_DELAY_MS),
     catchUp,

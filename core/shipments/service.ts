@@ -7,12 +7,24 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { Tracking } from '../tracking/service.js';
 import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import { generateCode } from './code.js';
-import type { PackageCreateT, SearchParty, ShipmentCreateT, ShipmentSearchT, ShipmentT } from './schemas.js';
-import type { NewShipment, ShipmentRecord } from './record.js';
+import type {
+  PackageCreateT,
+  SearchParty,
+  ShipmentChangeT,
+  ShipmentCreateT,
+  ShipmentRefT,
+  ShipmentSearchT,
+  ShipmentT,
+  ShipmentUpdateT,
+} from './schemas.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
 import type { SearchFilter } from './search.js';
 import { KeyTaken, type ShipmentStore } from './store.js';
 
 const DAY_MS = 86_400_000;
+
+/** A shipment is corrected before the carrier has it: once collected (or canceled) its parcel is what it is. */
+const BEFORE_COLLECTION = new Set<string>(['TO_CONFIRM', 'TO_COLLECT', 'TO_RECOVER']);
 
 const DATE_COLUMNS = {
   CREATED: 'created_at',
@@ -93,9 +105,9 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     });
   }
 
-  /** `{id}` in a path: digits are the numeric id, anything else the code. Another account's is not found. */
-  function resolve(accountId: number, idOrCode: string): ShipmentRecord {
-    if (!/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
+  /** `{id}` in a path: a number (or digits) is the numeric id, anything else the code. Another account's is not found. */
+  function resolve(accountId: number, idOrCode: ShipmentRefT): ShipmentRecord {
+    if (typeof idOrCode === 'string' && !/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
     const row = store.byId(accountId, Number(idOrCode));
     if (!row) throw notFound(`shipment ${idOrCode}`);
     return row;
@@ -172,9 +184,113 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     return shipmentView(row, []);
   }
 
+  /**
+   * The correction asked for, applied to the shipment in memory, and what it changes (field by field). A PICKUP
+   * takes its office's address, as on create; leaving PICKUP is refused, since the buyer's own address is gone.
+   */
+  function corrected(s: ShipmentRecord, patch: ShipmentUpdateT) {
+    const next: ShipmentRecord = { ...s, dimensions: { ...s.dimensions, ...patch.dimensions } };
+    if (patch.method !== undefined) next.method = patch.method;
+    if (patch.office !== undefined) next.office_id = patch.office;
+    if (patch.content !== undefined) next.content = patch.content;
+    if (patch.notes !== undefined) next.notes = patch.notes;
+    if ((patch.method !== undefined || patch.office !== undefined) && (s.parent_id !== null || s.packages > 0))
+      throw fieldError(
+        patch.method !== undefined ? '/method' : '/office',
+        'cannot change on a multi-origin shipment or its packages',
+      );
+    let addressChanged = false;
+    if (next.method === 'PICKUP') {
+      if (next.type !== 'DELIVERY') throw fieldError('/method', 'PICKUP needs type DELIVERY');
+      if (next.office_id === null) throw fieldError('/office', 'is required with method PICKUP');
+      if (next.office_id !== s.office_id || s.method !== 'PICKUP') {
+        next.destination = { contact: s.destination.contact, address: offices.pickupAddress(next.office_id) };
+        addressChanged = true;
+      }
+    } else {
+      if (s.method === 'PICKUP')
+        throw fieldError('/method', "a PICKUP shipment's address is its office's: it cannot become a home delivery");
+      if (next.office_id !== null) throw fieldError('/office', 'is only accepted with method PICKUP');
+    }
+    const before: Record<ShipmentChangeRecord['changes'][number]['field'], unknown> = {
+      dimensions: s.dimensions,
+      method: s.method,
+      office: s.office_id,
+      content: s.content,
+      notes: s.notes,
+    };
+    const after: typeof before = {
+      dimensions: next.dimensions,
+      method: next.method,
+      office: next.office_id,
+      content: next.content,
+      notes: next.notes,
+    };
+    const changes = (Object.keys(before) as Array<keyof typeof before>)
+      .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
+      .map((field) => ({ field, from: before[field], to: after[field] }));
+    return { next, changes, addressChanged };
+  }
+
+  /** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
+  type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
+
   return {
     resolve,
     byCode,
+
+    /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
+    check(input: ShipmentCreateT): void {
+      destinationFor(input);
+    },
+
+    /** The account's shipment of this ref, if any (id and code only). */
+    refTaken: (accountId: number, ref: string) => store.byRef(accountId, ref),
+
+    /**
+     * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
+     * imported twice, or an order created meanwhile) is skipped and names the shipment that has it.
+     */
+    importMany(accountId: number, inputs: ShipmentCreateT[]): Imported[] {
+      return inTransaction(db, () =>
+        inputs.map((input): Imported => {
+          const existing = store.byRef(accountId, input.ref);
+          if (existing) return { created: false, id: existing.id, code: existing.code };
+          return { created: true, shipment: writeNew(accountId, input, destinationFor(input)) };
+        }),
+      );
+    },
+
+    /**
+     * Corrects a shipment before its label (the parcel weighed at the bench, another box, method, office, texts).
+     * Once a label exists the label is the truth: 409. Each correction that changes something is kept in the
+     * shipment's history of changes; one that changes nothing writes nothing.
+     */
+    update(accountId: number, idOrCode: ShipmentRefT, patch: ShipmentUpdateT, madeBy: string): ShipmentT {
+      return inTransaction(db, () => {
+        const s = resolve(accountId, idOrCode);
+        if (s.labelled_at !== null)
+          throw invalidState(`shipment ${s.code} has a label already; its parcel, method and office are printed on it`);
+        if (!BEFORE_COLLECTION.has(s.status))
+          throw invalidState(`shipment ${s.code} is ${s.status}; it can no longer be corrected`);
+        const { next, changes, addressChanged } = corrected(s, patch);
+        if (changes.length === 0) return view(s);
+        const now = clock.now().getTime();
+        store.correct(next, now, addressChanged);
+        store.recordChange(s.id, now, changes, madeBy);
+        return view(store.byId(accountId, s.id)!);
+      });
+    },
+
+    /** The corrections made to a shipment, oldest first. */
+    changes(accountId: number, idOrCode: ShipmentRefT): ShipmentChangeT[] {
+      return store.changesOf(resolve(accountId, idOrCode).id).map((c) => ({
+        id: c.id,
+        date: new Date(c.date).toISOString(),
+        made_by: c.made_by,
+        changes: c.changes,
+      }));
+    },
 
     /** What an order number or a label's code names, if anything: the account's shipment with that ref, or that code. */
     find(accountId: number, by: { ref: string } | { code: string }): ShipmentT | undefined {
@@ -199,11 +315,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       return commits.write(() => writeNew(accountId, input, destination));
     },
 
-    get: (accountId: number, idOrCode: string) => view(resolve(accountId, idOrCode)),
+    get: (accountId: number, idOrCode: ShipmentRefT) => view(resolve(accountId, idOrCode)),
 
-    packages: (accountId: number, idOrCode: string) => store.children(resolve(accountId, idOrCode).id).map(view),
+    packages: (accountId: number, idOrCode: ShipmentRefT) => store.children(resolve(accountId, idOrCode).id).map(view),
 
-    addPackage(accountId: number, parentIdOrCode: string, input: PackageCreateT): ShipmentT {
+    addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): ShipmentT {
       return inTransaction(db, () => {
         const parent = resolve(accountId, parentIdOrCode);
         if (parent.parent_id !== null)
@@ -239,7 +355,7 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
      * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
      * nothing. Once anything is in the carrier's hands nothing is canceled.
      */
-    cancel(accountId: number, idOrCode: string): ShipmentT {
+    cancel(accountId: number, idOrCode: ShipmentRefT): ShipmentT {
       return inTransaction(db, () => {
         const s = resolve(accountId, idOrCode);
         if (s.status === 'CANCELED') return view(s);
@@ -303,11 +419,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       store.markLabelled(s.id, clock.now().getTime());
     },
 
-    history(accountId: number, idOrCode: string) {
+    history(accountId: number, idOrCode: ShipmentRefT) {
       return tracking.history(resolve(accountId, idOrCode).id);
     },
 
-    recordEvent(accountId: number, idOrCode: string, e: Parameters<Tracking['move']>[1]) {
+    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[1]) {
       return inTransaction(db, () => {
         const s = resolve(accountId, idOrCode);
         return tracking.move(s, e);

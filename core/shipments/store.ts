@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
 import type { Status, SubStatus } from '../schemas/codes.js';
-import type { NewShipment, ShipmentRecord } from './record.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
 import { createShipmentSearch, type SearchFilter } from './search.js';
 
@@ -45,6 +45,16 @@ export function createShipmentStore(db: Db) {
       'UPDATE shipments SET labelled_at = COALESCE(labelled_at, ?), updated_at = ? WHERE id = ?',
     ),
     lastCreated: db.prepare<[], { created_at: number }>('SELECT created_at FROM shipments ORDER BY id DESC LIMIT 1'),
+    correct: db.prepare(
+      `UPDATE shipments SET method = @method, office_id = @office_id, content = @content, notes = @notes,
+         destination = @destination, dimensions = @dimensions, updated_at = @updated_at WHERE id = @id`,
+    ),
+    insertChange: db.prepare<[number, number, string, string]>(
+      'INSERT INTO shipment_changes (shipment_id, date, changes, made_by) VALUES (?, ?, ?, ?)',
+    ),
+    changesOf: db.prepare<[number], { id: number; date: number; changes: string; made_by: string }>(
+      'SELECT id, date, changes, made_by FROM shipment_changes WHERE shipment_id = ? ORDER BY id',
+    ),
   };
   const search = createShipmentSearch(db);
   const record = (r: ShipmentRow | undefined) => (r ? fromRow(r) : undefined);
@@ -87,6 +97,30 @@ export function createShipmentStore(db: Db) {
       void stmts.setStatus.run(status, subStatus, now, id),
     countPackage: (parentId: number, now: number) => void stmts.addPackage.run(now, parentId),
     markLabelled: (id: number, now: number) => void stmts.markLabelled.run(now, now, id),
+
+    /**
+     * Writes a correction made before the label (PATCH): the parcel, method, office, texts and, for a PICKUP, the
+     * office's address; the search index follows when the address changed. The caller holds the transaction.
+     */
+    correct(s: ShipmentRecord, now: number, addressChanged: boolean): void {
+      stmts.correct.run({
+        id: s.id,
+        method: s.method,
+        office_id: s.office_id,
+        content: s.content,
+        notes: s.notes,
+        destination: JSON.stringify(s.destination),
+        dimensions: JSON.stringify(s.dimensions),
+        updated_at: now,
+      });
+      if (addressChanged) search.wordsChanged(s.id);
+    },
+    recordChange: (shipmentId: number, at: number, changes: ShipmentChangeRecord['changes'], madeBy: string) =>
+      Number(stmts.insertChange.run(shipmentId, at, JSON.stringify(changes), madeBy).lastInsertRowid),
+    changesOf: (shipmentId: number): ShipmentChangeRecord[] =>
+      stmts.changesOf
+        .all(shipmentId)
+        .map((r) => ({ ...r, changes: JSON.parse(r.changes) as ShipmentChangeRecord['changes'] })),
 
     search: (f: SearchFilter) => search.search(f),
     catchUpIndex: search.catchUp,

@@ -16,6 +16,7 @@ const tags = ['Station'];
 export const stationApi = defineSpecs({
   'station.settings.get': {
     summary: "The station's settings",
+    description: "The station's time zone, in which the plain dates of search filters are read.",
     tags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/station/settings' },
@@ -24,6 +25,8 @@ export const stationApi = defineSpecs({
   },
   'station.settings.update': {
     summary: "Change the station's settings",
+    description:
+      "Sets the station's time zone (an IANA name; an unknown one is 400 naming `/time_zone`). `STATION_TZ` overrides it for `serve`.",
     tags,
     permission: 'station.admin',
     http: { method: 'PUT', path: '/station/settings' },
@@ -42,6 +45,7 @@ export const stationApi = defineSpecs({
   },
   'ratecard.get': {
     summary: 'The active rate card',
+    description: 'The active rate card as imported, with its version, where it came from and when (docs/ratecard.md).',
     tags,
     permission: 'rates.read',
     http: { method: 'GET', path: '/ratecard' },

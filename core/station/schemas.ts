@@ -1,82 +1,110 @@
 import { Type } from '@sinclair/typebox';
 import { PRINT_LANGUAGES } from '../drawing/words.js';
 import { Nullable, StringEnum } from '../schemas/common.js';
+import { named } from '../schemas/named.js';
+import { ScaleConfig } from '../scale/schemas.js';
 
-export const StationSettings = Type.Object({
-  time_zone: Type.String({
-    description:
-      'IANA time zone plain dates of filters are read in, and manifests print their times in (STATION_TZ overrides it)',
+export const StationSettings = named(
+  'StationSettings',
+  Type.Object({
+    time_zone: Type.String({
+      description:
+        'IANA time zone plain dates of filters are read in, and manifests print their times in (STATION_TZ overrides it)',
+    }),
+    language: StringEnum(
+      PRINT_LANGUAGES,
+      "The language printed labels and manifests speak (captions, method, type; the data as entered): as set, else the rate card origin country's (Spanish for AR, ES, MX, …)",
+    ),
+    language_chosen: Type.Boolean({ description: 'False while the language follows the rate card' }),
+    /** The bench scale: its device and protocol (null: none); GET /scale reads it. */
+    scale: Nullable(ScaleConfig),
   }),
-  language: StringEnum(
-    PRINT_LANGUAGES,
-    "The language printed labels and manifests speak (captions, method, type; the data as entered): as set, else the rate card origin country's (Spanish for AR, ES, MX, …)",
-  ),
-  language_chosen: Type.Boolean({ description: 'False while the language follows the rate card' }),
-});
-
-export const StationSettingsUpdate = Type.Object(
-  {
-    time_zone: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
-    ),
-    language: Type.Optional(
-      Nullable(StringEnum(PRINT_LANGUAGES, "The printed language; null follows the rate card's origin again")),
-    ),
-  },
-  { additionalProperties: false },
 );
 
-export const RateCardInfo = Type.Object({
+export const StationSettingsUpdate = named(
+  'StationSettingsUpdate',
+  Type.Object(
+    {
+      time_zone: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
+      ),
+      language: Type.Optional(
+        Nullable(StringEnum(PRINT_LANGUAGES, "The printed language; null follows the rate card's origin again")),
+      ),
+      scale: Type.Optional(Nullable(ScaleConfig)),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const rateCardFields = Type.Object({
   id: Type.Integer(),
   version: Type.String(),
   source: Type.String({ description: 'Where the card was imported from' }),
   imported_at: Type.String({ description: 'ISO 8601 UTC with milliseconds' }),
 });
 
-export const RateCardCurrent = Type.Composite([
-  RateCardInfo,
-  Type.Object({ card: Type.Unknown({ description: 'The card as imported (docs/ratecard.md)' }) }),
-]);
+export const RateCardInfo = named('RateCardInfo', rateCardFields);
 
-export const RateCardImport = Type.Object(
-  {
-    card: Type.Unknown({
-      description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place',
+export const RateCardCurrent = named(
+  'RateCard',
+  Type.Composite([
+    rateCardFields,
+    Type.Object({ card: Type.Unknown({ description: 'The card as imported (docs/ratecard.md)' }) }),
+  ]),
+);
+
+export const RateCardImport = named(
+  'RateCardImport',
+  Type.Object(
+    {
+      card: Type.Unknown({
+        description: 'The rate-card file (docs/ratecard.md); an invalid card is refused whole, naming each place',
+      }),
+      source: Type.Optional(
+        Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const OfficeImport = named(
+  'OfficeImport',
+  Type.Object(
+    {
+      format: StringEnum(
+        ['json', 'csv'] as const,
+        'json: an array of offices; csv: a header line and one office per line',
+      ),
+      content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
+      replace: Type.Optional(
+        Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const OfficeImportSummary = named(
+  'OfficeImportSummary',
+  Type.Object({
+    added: Type.Integer(),
+    updated: Type.Integer(),
+    deactivated: Type.Integer(),
+  }),
+);
+
+export const StationConnect = named(
+  'StationConnect',
+  Type.Object({
+    other_computers: Type.Boolean({
+      description:
+        'Whether another computer can reach this service: false while it listens on loopback only (serve --host 127.0.0.1, the default)',
     }),
-    source: Type.Optional(
-      Type.String({ maxLength: 500, description: 'Where it comes from (a file name), for the record' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const OfficeImport = Type.Object(
-  {
-    format: StringEnum(
-      ['json', 'csv'] as const,
-      'json: an array of offices; csv: a header line and one office per line',
-    ),
-    content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
-    replace: Type.Optional(
-      Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const OfficeImportSummary = Type.Object({
-  added: Type.Integer(),
-  updated: Type.Integer(),
-  deactivated: Type.Integer(),
-});
-
-export const StationConnect = Type.Object({
-  other_computers: Type.Boolean({
-    description:
-      'Whether another computer can reach this service: false while it listens on loopback only (serve --host 127.0.0.1, the default)',
+    desk_urls: Type.Array(Type.String(), {
+      description:
+        'Where another desk opens the desk UI: the public URL, or each network address of this machine when the service listens on all of them; empty while it listens on loopback only',
+    }),
   }),
-  desk_urls: Type.Array(Type.String(), {
-    description:
-      'Where another desk opens the desk UI: the public URL, or each network address of this machine when the service listens on all of them; empty while it listens on loopback only',
-  }),
-});
+);

@@ -52,6 +52,8 @@ export interface DeskSession {
   /** Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. */
   scan(value: string): Promise<void>;
   waitingForScan: () => Promise<boolean>;
+  /** The text of what has the focus (a button's name). */
+  focusedText: () => Promise<string>;
   nav(name: string): Promise<void>;
   shoot(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -102,11 +104,15 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
     },
     async heard() {
       return page.evaluate(() => {
-        const g = globalThis as unknown as { __tones: number[]; document: { documentElement: HTMLElement } };
+        const g = globalThis as unknown as {
+          __tones: number[];
+          document: { documentElement: { dataset: Record<string, string | undefined> } };
+        };
         const tones = g.__tones.splice(0);
         return { tones, feedback: g.document.documentElement.dataset.feedback ?? null };
       });
     },
+    focusedText: () => page.evaluate<string>("document.activeElement?.textContent ?? ''"),
     statusText: () => page.getByRole('status').first().textContent(),
     async scan(value) {
       await page.keyboard.type(value);

@@ -37,9 +37,12 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     // A wide red edge all round the window, seen from across the bench.
     await expect
       .poll(() =>
-        page
-          .locator('.feedback-band.feedback-failed')
-          .evaluate((el) => [getComputedStyle(el).borderTopWidth, getComputedStyle(el).borderTopColor]),
+        page.locator('.feedback-band.feedback-failed').evaluate((el) => {
+          const style = (
+            globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }
+          ).getComputedStyle(el);
+          return [style.borderTopWidth, style.borderTopColor];
+        }),
       )
       .toEqual(['14px', 'rgb(176, 0, 32)']);
     await page.keyboard.press('Enter');
@@ -48,7 +51,7 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     expect(d.a7.jobs).toHaveLength(0);
   });
 
-  it('a label held by a silent printer is in the bar within 1 s on every screen, with the next one; F9 resolves it', async () => {
+  it('a label held by a silent printer is in the bar within 1 s on every screen, with the next one; F8 resolves it', async () => {
     const { page } = d;
     const a = await d.create({ ref: 'HELD-A' });
     const b = await d.create({ ref: 'HELD-B' });
@@ -73,12 +76,12 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
 
     // The printer is back; nothing comes out by itself (the next try is a minute away): the operator decides.
     await d.a7.start();
-    await page.keyboard.press('F9');
+    await page.keyboard.press('F8');
     const dialog = page.getByRole('dialog', { name: 'Labels waiting for you' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await d.shoot('bar-dialog');
     // The first label's first way out has the focus: Retry now, with Enter.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Retry now');
+    await expect.poll(d.focusedText).toBe('Retry now');
     await page.keyboard.press('Enter');
     await d.a7.waitForJobs(1, 10_000);
     await expect.poll(() => bar.textContent()).toContain('1 label waits for you');
@@ -101,8 +104,8 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     await expect.poll(d.statusText).toContain('opened');
     await page.keyboard.press('Enter');
     await expect.poll(() => bar.textContent()).toContain(`${c.code} · desk-a7: did it come out? Say so`);
-    await page.keyboard.press('F9');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('It printed');
+    await page.keyboard.press('F8');
+    await expect.poll(d.focusedText).toBe('It printed');
     await page.keyboard.press('Enter');
     await expect.poll(() => bar.textContent()).toContain('No label waiting');
     expect(d.a7.jobs.length).toBe(before);
@@ -237,7 +240,7 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     await d.shoot('pack-zip-marked');
     await page.keyboard.press('Control+Enter');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null"))
       .toBe('/destination/address/zip');
     await zip.press('Escape');
     await page

@@ -102,7 +102,7 @@ describe('every layer answers with problem details (in-process station, real soc
     expect(r.headers.get('allow')).toBe('GET, HEAD, POST');
     const one = await s.request('PUT', `/shipments/${shipment.id}`, { token });
     expectProblem(one, 405, 'method_not_allowed');
-    expect(one.headers.get('allow')).toBe('GET, HEAD');
+    expect(one.headers.get('allow')).toBe('GET, HEAD, PATCH');
     expectProblem(await s.request('GET', '/nowhere/at/all', { token }), 404, 'not_found');
     // With the desk UI served at / (GET on any path), a file it lacks is not found, not a wrong method.
     const ui = mkdtempSync(join(tmpdir(), 'station-ui-'));

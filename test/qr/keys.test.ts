@@ -13,7 +13,7 @@ describe('QR token keys and station verify', () => {
   let code: string;
   let first: string;
 
-  const qr = async () => (await s.request('GET', `/labels/qr?code=${code}`, { token })).body.qr as string;
+  const qr = async (of = code) => (await s.request('GET', `/labels/qr?code=${of}`, { token })).body.qr as string;
   const kidOf = (t: string) => decodeProtectedHeader(t).kid;
   const jwks = async () => (await s.request('GET', '/.well-known/jwks.json')).body as { keys: Array<{ kid: string }> };
 
@@ -66,17 +66,19 @@ describe('QR token keys and station verify', () => {
     await expect(qrTokens.verify(foreign)).rejects.toThrow(/^unknown key/);
   });
 
-  it('rotates while serving: new tokens use the new key, old tokens keep verifying', async () => {
+  it('rotates while serving: new tokens use the new key, old tokens keep verifying and stay fixed', async () => {
     const rotated = await s.cli(['keys', 'rotate']);
     expect(rotated.code).toBe(0);
     const newKid = rotated.stdout.trim();
     expect(newKid).not.toBe(kidOf(first));
 
-    const second = await qr();
+    // A shipment's token is fixed with its first label or QR: the older shipment keeps the older key's.
+    expect(await qr()).toBe(first);
+    const second = await qr((await createShipment(s, token)).code);
     expect(kidOf(second)).toBe(newKid);
     const set = await jwks();
     expect(set.keys.map((k) => k.kid)).toEqual([kidOf(first), newKid]);
-    for (const t of [first, second]) expect((await jwtVerify(t, createLocalJWKSet(set))).payload.code).toBe(code);
+    for (const t of [first, second]) expect((await jwtVerify(t, createLocalJWKSet(set))).payload.acc).toBe(acc);
     expect((await s.core!.services.qr.verify(first)).code).toBe(code);
 
     const list = await s.cli(['keys', 'list']);
@@ -86,7 +88,7 @@ describe('QR token keys and station verify', () => {
   });
 
   it('a retired key is no longer published and its tokens no longer verify; the signing key cannot be retired', async () => {
-    const signing = kidOf(await qr())!;
+    const signing = kidOf(await qr((await createShipment(s, token)).code))!;
     expect(() => s.core!.services.keys.retire(signing)).toThrow(/rotate first/);
 
     expect((await s.cli(['keys', 'retire', kidOf(first)!])).code).toBe(0);

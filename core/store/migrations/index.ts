@@ -11,8 +11,10 @@ import deskPartTwo from './010-desk-part-two.js';
 import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
+import labelTokens from './014-label-tokens.js';
 import searchSides from './015-search-sides.js';
-import printAttention from './016-print-attention.js';
+import importsChanges from './016-imports-changes.js';
+import printAttention from './017-print-attention.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -38,6 +40,8 @@ export const migrations: Migration[] = [
   { version: 11, name: 'search-catch-up', sql: searchCatchUp },
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
+  { version: 14, name: 'label-tokens', sql: labelTokens },
   { version: 15, name: 'search-sides', sql: searchSides },
-  { version: 16, name: 'print-attention', sql: printAttention },
+  { version: 16, name: 'imports-changes', sql: importsChanges },
+  { version: 17, name: 'print-attention', sql: printAttention },
 ];

@@ -8,6 +8,7 @@ import { LanguageSelect } from '../components/LanguageSelect';
 import { BatchView } from '../features/batch/BatchView';
 import { CredentialsView } from '../features/credentials/CredentialsView';
 import { EndOfDayView } from '../features/endofday/EndOfDayView';
+import { ImportView } from '../features/import/ImportView';
 import { PackView } from '../features/pack/PackView';
 import { PrintersView } from '../features/printing/PrintersView';
 import { SettingsView } from '../features/settings/SettingsView';
@@ -37,7 +38,7 @@ function Nav() {
 
 /**
  * Keys that work on every screen: a scan typed anywhere reaches the screen's scan (Pack's, when the screen has
- * none), Alt+1…7 go to the views.
+ * none), Alt+1… go to the views in the menu's order.
  */
 function useDeskKeys(signedIn: boolean) {
   const navigate = useNavigate();
@@ -99,6 +100,7 @@ export function App() {
               <Route path="batch" element={<BatchView />} />
               <Route path="shipments" element={<ShipmentsView />} />
               <Route path="end-of-day" element={<EndOfDayView />} />
+              <Route path="import" element={<ImportView />} />
               <Route path="printers" element={<PrintersView />} />
               <Route path="credentials" element={<CredentialsView />} />
               <Route path="settings" element={<SettingsView />} />

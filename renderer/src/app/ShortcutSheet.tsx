@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from '../i18n/en.json';
+import { VIEWS } from './routes';
 import { isTextField, SCAN_FIELD_ATTR } from './scanner';
 
 type Where = keyof typeof en.keys.where;
@@ -12,8 +13,8 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
     'everywhere',
     [
       [['?'], 'sheet'],
-      [['F9'], 'waiting'],
-      [['Alt', '1…7'], 'views'],
+      [['F8'], 'waiting'],
+      [['Alt', `1…${VIEWS.length}`], 'views'],
       [['scan'], 'scanAnywhere'],
     ],
   ],
@@ -32,6 +33,7 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
       [['Enter'], 'nextField'],
       [['1…9'], 'method'],
       [['a–z', '0–9'], 'preset'],
+      [['F9'], 'scaleWeight'],
       [['Esc'], 'leaveForm'],
     ],
   ],

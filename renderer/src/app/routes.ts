@@ -4,6 +4,7 @@ export const VIEWS = [
   { path: '/batch', key: 'batch' },
   { path: '/shipments', key: 'shipments' },
   { path: '/end-of-day', key: 'endOfDay' },
+  { path: '/import', key: 'import' },
   { path: '/printers', key: 'printers' },
   { path: '/credentials', key: 'credentials' },
   { path: '/settings', key: 'settings' },

@@ -12,10 +12,13 @@
  * The screen with a scan field registers a handler (`onScan`); without one, the scan goes to Pack.
  */
 
-/** Keys further apart than this are a person typing, not a scanner. */
-const MAX_GAP_MS = 50;
+/**
+ * Keys further apart than this are a person typing, not a scanner. Generous, because a busy computer may deliver
+ * one of a scanner's keys late; the mean below is what tells a scanner (a few ms a key) from a person (100 ms and more).
+ */
+const MAX_GAP_MS = 120;
 /** The whole burst must be this fast on average. */
-const MAX_MEAN_GAP_MS = 30;
+const MAX_MEAN_GAP_MS = 35;
 /** Shorter than this is a person's quick shortcut, not a code. */
 const MIN_LENGTH = 4;
 

@@ -15,6 +15,7 @@ import { QuotePicker } from './QuotePicker';
 import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
 import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
+import { ScaleWeight } from '../scale/ScaleWeight';
 
 const FOCUSABLE =
   'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
@@ -300,6 +301,7 @@ export function NewShipmentForm({
             inputMode="decimal"
             hint={presetWeight ? t('pack.weightFromBox', presetWeight) : undefined}
           />
+          <ScaleWeight value={draft.weight} onWeight={(kg) => setDraft((d) => ({ ...d, weight: String(kg) }))} />
           <div className="triple">
             <Field
               label={t('pack.length')}

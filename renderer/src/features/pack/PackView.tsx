@@ -12,6 +12,8 @@ import { JobPanel } from '../printing/JobPanel';
 import { PdfLink } from '../printing/PdfLink';
 import { useJob } from '../printing/queries';
 import { printReason } from '../printing/reason';
+import { ParcelCorrection } from '../parcel/ParcelCorrection';
+import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
 import { NewShipmentForm } from './NewShipmentForm';
@@ -44,6 +46,10 @@ export function PackView() {
   const scan = useScan();
   const print = usePrintShipment();
   const job = useJob(last?.job && !isFinalJobState(last.job.state) ? last.job.id : null).data ?? last?.job ?? null;
+  // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
+  const [correction, setCorrection] = useState<ParcelPatch | null>(null);
+  const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
+  const correct = useCorrectParcel();
 
   const focusScan = () => void requestAnimationFrame(() => scanField.current?.focus());
   useEffect(focusScan, []);
@@ -82,6 +88,8 @@ export function PackView() {
     feedback.clear();
     try {
       const found = await scan.mutateAsync(wanted);
+      setCorrection(null);
+      setCorrectionErrors({});
       setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
       if (found.kind === 'shipment') focusScan();
     } catch (err) {
@@ -109,12 +117,29 @@ export function PackView() {
   }
 
   function printOpened() {
-    if (opened.kind !== 'shipment' || print.isPending || !opened.shipment.actions.label) return;
-    const s = opened.shipment;
+    if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
     feedback.clear();
-    print.mutate(
-      { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
-      { onSuccess: printed },
+    const send = (s: Shipment) =>
+      print.mutate(
+        { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
+        { onSuccess: printed },
+      );
+    if (!correction) return send(opened.shipment);
+    correct.mutate(
+      { shipment: opened.shipment, patch: correction },
+      {
+        onSuccess: (s) => {
+          setCorrection(null);
+          setCorrectionErrors({});
+          setOpened({ kind: 'shipment', shipment: s });
+          send(s);
+        },
+        onError: (err) => {
+          const x = explain(err);
+          setCorrectionErrors(x.fields);
+          setNote({ tone: 'error', text: x.message });
+        },
+      },
     );
   }
 
@@ -240,6 +265,16 @@ export function PackView() {
                     </Button>
                   )}
                 </p>
+              )}
+              {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
+                <ParcelCorrection
+                  key={shown.code}
+                  shipment={shown}
+                  errors={correctionErrors}
+                  onChange={setCorrection}
+                  onPrint={printOpened}
+                  onDone={focusScan}
+                />
               )}
               {job && job.state !== 'done' && (
                 <JobPanel

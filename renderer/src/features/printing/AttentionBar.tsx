@@ -8,7 +8,7 @@ import { usePrinters, usePrinterStatus } from './queries';
 import { printReason } from './reason';
 
 /** The key that opens the labels waiting for the operator, from any screen. */
-export const ATTENTION_KEY = 'F9';
+export const ATTENTION_KEY = 'F8';
 
 function PrinterState({ printer, holding }: { printer: Printer; holding: number }) {
   const { t } = useTranslation();
@@ -47,7 +47,7 @@ function waitingLine(job: PrintJob, t: ReturnType<typeof useTranslation>['t']): 
 
 /**
  * Always in sight, on every screen: each printer's state and the labels waiting for the operator (held after the
- * printer did not take them, unconfirmed, failed). F9 opens them with their ways out (it printed, print again,
+ * printer did not take them, unconfirmed, failed). F8 opens them with their ways out (it printed, print again,
  * retry, another printer, the PDF, set aside). A label newly waiting sounds and colours the desk.
  */
 export function AttentionBar() {

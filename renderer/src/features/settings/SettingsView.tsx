@@ -14,6 +14,7 @@ import { useImportOffices, useImportRatecard, useSaveStationSettings } from './m
 import { PresetsSection } from './PresetsSection';
 import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
+import { ScaleSettings } from '../scale/ScaleSettings';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -290,6 +291,7 @@ export function SettingsView() {
       <PresetsSection />
       <ThisDesk />
       <DefaultPrinters />
+      <ScaleSettings />
       <TimeZone />
       <PrintedLanguage />
       <Imports />

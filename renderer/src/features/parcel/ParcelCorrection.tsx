@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Shipment } from '../../api/types';
+import { Field } from '../../components/Field';
+import { ScaleWeight } from '../scale/ScaleWeight';
+import { usePresets } from '../settings/queries';
+import type { ParcelPatch } from './mutations';
+
+const SIDES = ['weight', 'length', 'width', 'height'] as const;
+type Side = (typeof SIDES)[number];
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
+
+/**
+ * The parcel of a shipment that has no label yet (an imported order): its box and weight as they will print, to
+ * correct before printing. A preset's key fills the box, the scale fills the weight; `onChange` tells Pack what
+ * to save before it prints (null: nothing changed), Enter here prints like Enter in the scan field.
+ */
+export function ParcelCorrection({
+  shipment,
+  errors,
+  onChange,
+  onPrint,
+  onDone,
+}: {
+  shipment: Shipment;
+  errors: Record<string, string>;
+  onChange: (patch: ParcelPatch | null) => void;
+  onPrint: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const presets = usePresets();
+  const initial = shipment.dimensions;
+  const [sides, setSides] = useState<Record<Side, string>>(
+    () => Object.fromEntries(SIDES.map((k) => [k, String(initial[k])])) as Record<Side, string>,
+  );
+
+  useEffect(() => {
+    const dimensions: Partial<Record<Side, number>> = {};
+    for (const k of SIDES) {
+      const v = num(sides[k]);
+      if (v !== initial[k]) dimensions[k] = v;
+    }
+    onChange(Object.keys(dimensions).length ? { dimensions } : null);
+  }, [sides, initial, onChange]);
+
+  const set = (k: Side) => (e: { target: { value: string } }) => setSides((d) => ({ ...d, [k]: e.target.value }));
+
+  function applyPreset(key: string) {
+    const p = presets.data?.find((x) => x.key === key.toLowerCase());
+    if (!p) return;
+    setSides((d) => ({
+      ...d,
+      length: String(p.length),
+      width: String(p.width),
+      height: String(p.height),
+      ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
+    }));
+  }
+
+  function keys(e: KeyboardEvent<HTMLFormElement>) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onDone();
+    } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+      // Enter prints, as it does in the scan field: the corrections are saved first.
+      e.preventDefault();
+      onPrint();
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onPrint();
+  }
+
+  return (
+    <form className="parcel-correction" aria-label={t('parcel.title')} onSubmit={submit} onKeyDown={keys} noValidate>
+      <h3>{t('parcel.title')}</h3>
+      <div className="row">
+        {presets.data && presets.data.length > 0 && (
+          <Field
+            label={t('pack.box')}
+            path="/preset"
+            errors={{}}
+            value=""
+            maxLength={1}
+            onChange={(e) => applyPreset(e.target.value)}
+            hint={presets.data.map((p) => (
+              <span key={p.id} className="preset">
+                <kbd>{p.key}</kbd> {p.name}
+              </span>
+            ))}
+          />
+        )}
+        <div className="weight-with-scale">
+          <Field
+            label={t('pack.weight')}
+            path="/dimensions/weight"
+            errors={errors}
+            value={sides.weight}
+            onChange={set('weight')}
+            inputMode="decimal"
+          />
+          <ScaleWeight
+            value={sides.weight}
+            provisional={initial.weight}
+            onWeight={(kg) => setSides((d) => ({ ...d, weight: String(kg) }))}
+          />
+        </div>
+        {(['length', 'width', 'height'] as const).map((k) => (
+          <Field
+            key={k}
+            label={t(`pack.${k}`)}
+            path={`/dimensions/${k}`}
+            errors={errors}
+            value={sides[k]}
+            onChange={set(k)}
+            inputMode="decimal"
+          />
+        ))}
+      </div>
+      <p className="hint">{t('parcel.hint')}</p>
+    </form>
+  );
+}
