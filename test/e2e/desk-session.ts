@@ -55,7 +55,8 @@ export interface DeskSession {
   /** The text of what has the focus (a button's name). */
   focusedText: () => Promise<string>;
   nav(name: string): Promise<void>;
-  shoot(name: string): Promise<void>;
+  /** Both desk sizes; `busy` when the picture is of something under way (else it waits for the screen to settle). */
+  shoot(name: string, opts?: { busy?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,7 +90,14 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${new URL(s.url).origin}/#token=${token}`);
   const scanField = page.getByRole('textbox', { name: 'Scan', exact: true });
-  await scanField.waitFor();
+  // Keys typed before the desk has put the focus in its scan field would go nowhere.
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ===
+      'scan',
+    null,
+    { timeout: 30_000 },
+  );
   return {
     s,
     token,
@@ -118,18 +126,19 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
       await page.keyboard.type(value);
       await page.keyboard.press('Enter');
     },
+    // By its id: its name is the desk's language's.
     waitingForScan: () =>
-      scanField.evaluate(
-        (el) => el === el.ownerDocument.activeElement && (el as unknown as { value: string }).value === '',
-      ),
+      page
+        .locator('#scan')
+        .evaluate((el) => el === el.ownerDocument.activeElement && (el as unknown as { value: string }).value === ''),
     async nav(name) {
       const link = page.getByRole('navigation', { name: /^(Views|Vistas)$/ }).getByRole('link', { name, exact: true });
       await link.click();
       await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
     },
-    async shoot(name) {
+    async shoot(name, opts = {}) {
       mkdirSync(SHOTS, { recursive: true });
-      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+      if (!opts.busy) await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
         await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
