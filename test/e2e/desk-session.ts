@@ -89,7 +89,6 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${new URL(s.url).origin}/#token=${token}`);
-  const scanField = page.getByRole('textbox', { name: 'Scan', exact: true });
   // Keys typed before the desk has put the focus in its scan field would go nowhere.
   await page.waitForFunction(
     () =>
