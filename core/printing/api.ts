@@ -136,7 +136,7 @@ export const printingApi = defineSpecs({
   'printJobs.get': {
     summary: 'A print job: state, attempts, last error and progress',
     description:
-      'With `wait_ms`, `seen_state` and `seen_done` the answer waits (long polling) until the job differs from what the caller shows, or `wait_ms` passes.',
+      'With `wait_ms`, `seen_state`, `seen_done` (and `seen_attempts`) the answer waits (long polling) until the job differs from what the caller shows, or `wait_ms` passes.',
     tags: jobTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/print-jobs/:id' },

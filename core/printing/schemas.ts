@@ -207,6 +207,13 @@ export const PrintJobWait = Type.Object(
     ),
     seen_state: Type.Optional(described(JobState, 'The state the caller already shows')),
     seen_done: Type.Optional(Type.Integer({ minimum: 0, description: 'The labels done the caller already shows' })),
+    seen_attempts: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'The attempts the caller already shows: a label the printer did not take is tried again and held, back in the same state',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -208,7 +208,7 @@ export function createPrintingService(deps: PrintingDeps) {
   async function jobChange(
     accountId: number,
     id: string,
-    seen: { state?: JobState; done?: number },
+    seen: { state?: JobState; done?: number; attempts?: number | undefined },
     waitMs: number,
   ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
@@ -216,7 +216,8 @@ export function createPrintingService(deps: PrintingDeps) {
       const job = jobView(jobRow(accountId, id));
       const differs =
         (seen.state !== undefined && job.state !== seen.state) ||
-        (seen.done !== undefined && job.progress.done !== seen.done);
+        (seen.done !== undefined && job.progress.done !== seen.done) ||
+        (seen.attempts !== undefined && job.attempts !== seen.attempts);
       const left = until - Date.now();
       if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.

@@ -63,6 +63,10 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     await page.keyboard.press('Enter');
     await expect.poll(() => bar.textContent(), { timeout: 1_000, interval: 50 }).toContain(`${a.code} · desk-a7`);
     expect(await bar.textContent()).toContain('1 label waits for you');
+    // Pack says it too, in its status line: not "queued" as if all were well.
+    await expect
+      .poll(d.statusText, { timeout: 1_000, interval: 50 })
+      .toMatch(new RegExp(`^${String(a.code)}: waiting for desk-a7 — the printer is offline`));
     await expect.poll(() => d.heard()).toMatchObject({ feedback: 'attention', tones: [660, 660, 660] });
     await d.shoot('bar-held');
 

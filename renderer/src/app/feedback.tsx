@@ -78,8 +78,8 @@ function play(outcome: Outcome): void {
 interface FeedbackApi {
   /** Sounds and shows an outcome. */
   signal: (outcome: Outcome) => void;
-  /** The colour goes (the operator moved on: a new scan). */
-  clear: () => void;
+  /** The colour goes (the operator moved on: a new scan); with `only`, just that outcome's. */
+  clear: (only?: Outcome) => void;
   shown: Outcome | null;
 }
 
@@ -104,10 +104,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     else delete document.documentElement.dataset.feedback;
   }, [shown]);
 
-  const clear = useCallback(() => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    timer.current = null;
-    setShown(null);
+  const clear = useCallback((only?: Outcome) => {
+    setShown((s) => {
+      if (only && s !== only) return s;
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      timer.current = null;
+      return null;
+    });
   }, []);
 
   const signal = useCallback((outcome: Outcome) => {

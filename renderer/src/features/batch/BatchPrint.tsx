@@ -49,7 +49,7 @@ async function follow(client: StationClient, job: PrintJob, seen: (j: PrintJob) 
   while (!isFinalJobState(j.state) && !stop()) {
     j = await client.call('printJobs.get', {
       params: { id: String(j.id) },
-      query: { wait_ms: 20_000, seen_state: j.state, seen_done: j.progress.done },
+      query: { wait_ms: 20_000, seen_state: j.state, seen_done: j.progress.done, seen_attempts: j.attempts },
     });
     seen(j);
   }

@@ -55,7 +55,7 @@ export function AttentionBar() {
   const printers = usePrinters().data ?? [];
   const attention = useAttention().data;
   const waiting = useMemo(() => attention?.data ?? [], [attention]);
-  const { signal } = useFeedback();
+  const { signal, clear } = useFeedback();
   const [open, setOpen] = useState(false);
   const known = useRef<Map<number, string> | null>(null);
 
@@ -63,13 +63,15 @@ export function AttentionBar() {
   useEffect(() => {
     const before = known.current;
     known.current = new Map(waiting.map((j) => [j.id, j.state]));
+    // Nothing waits any more: the desk's "needs attention" colour goes with it.
+    if (waiting.length === 0) clear('attention');
     if (!before) return;
     const fresh = waiting.filter(
       (j) => !before.has(j.id) || (before.get(j.id) !== j.state && (j.state === 'failed' || j.state === 'unconfirmed')),
     );
     if (fresh.some((j) => j.state === 'failed')) signal('failed');
     else if (fresh.length) signal('attention');
-  }, [waiting, signal]);
+  }, [waiting, signal, clear]);
 
   useEffect(() => {
     const key = (e: KeyboardEvent) => {

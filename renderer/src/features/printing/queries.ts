@@ -76,7 +76,14 @@ export function useJob(id: number | null) {
       const shown = queryClient.getQueryData<PrintJob>(queryKey);
       return client.call('printJobs.get', {
         params: { id: String(id) },
-        query: shown ? { wait_ms: JOB_WAIT_MS, seen_state: shown.state, seen_done: shown.progress.done } : {},
+        query: shown
+          ? {
+              wait_ms: JOB_WAIT_MS,
+              seen_state: shown.state,
+              seen_done: shown.progress.done,
+              seen_attempts: shown.attempts,
+            }
+          : {},
       });
     },
     enabled: id !== null,
