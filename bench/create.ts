@@ -62,7 +62,7 @@ const run = Date.now().toString(36).toUpperCase();
  * CPU time a process has used, in ms (Linux: user + system from /proc). On a machine busy with other work the
  * server's CPU per create is steadier than its throughput.
  */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -1,7 +1,8 @@
 /**
  * Labels: one A7 label (ms), a 500-label PDF_A4 batch (s, peak memory) and QR token sign+verify throughput,
  * through the real services on a fresh data directory (shipments created by the shipment service).
- * Goals: A7 ≤ 10 ms; 500 labels ≤ 2 s and ≤ 300 MB.
+ * Goals: A7 ≤ 10 ms; 500 labels ≤ 2 s and ≤ 300 MB. Then, over HTTP (stall.ts): a desk's GET while 500-label
+ * documents are drawn (p99 ≤ 50 ms) and the load at 200 connections (p99 ≤ 250 ms).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { createCore } from '../core/index.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
+import { stallBench } from './stall.js';
 
 const BATCH = 500;
 const SINGLES = 200;
@@ -92,5 +94,6 @@ export const labelsSuite: BenchSuite = {
       core.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+    await stallBench();
   },
 };

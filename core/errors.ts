@@ -32,6 +32,7 @@ export const errorStatus = {
   headers_too_large: 431,
   internal: 500,
   not_implemented: 501,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -53,6 +54,7 @@ const titles: Record<ErrorCode, string> = {
   headers_too_large: 'Request header fields too large',
   internal: 'Internal error',
   not_implemented: 'Not implemented',
+  storage_full: 'Insufficient storage',
 };
 
 export class DomainError extends Error {

@@ -10,8 +10,9 @@ import type { Operation } from './operations/types.js';
 import { DB_FILE } from './paths.js';
 import { createServices, type Services } from './services.js';
 import { openDb, type UpgradeNotice } from './store/db.js';
-import { backupsToKeep, createDailyBackups, markServed } from './store/backup.js';
-import { mismatches, NO_QUERY, parse } from './validation.js';
+import { isStorageFull } from './store/errors.js';
+import { backupsToKeep, createDailyBackups } from './store/backup.js';
+import { mismatches, NO_QUERY, parse, prepareValidator } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -61,7 +62,24 @@ export interface Core {
     opts?: ExecuteOptions,
   ): Promise<OpOutput<N>>;
   execute(name: string, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<unknown>;
+  /**
+   * Readies the long-running service for its first requests, a step at a time between them: every operation's
+   * validators compiled, a drawing worker started with its fonts loaded.
+   */
+  warm(): Promise<void>;
   close(): void;
+}
+
+/** Seconds a client is told to wait (`Retry-After`) before trying a write again on a full disk. */
+export const STORAGE_FULL_RETRY_S = 30;
+
+/** A write refused for want of disk space: the caller is told so, and when to try again (507, contract). */
+export function storageFull(): DomainError {
+  return new DomainError(
+    'storage_full',
+    'the disk of this station is full: nothing was saved. Free some space on it; reads keep working meanwhile',
+    { extra: { retry_after: STORAGE_FULL_RETRY_S } },
+  );
 }
 
 /** A 500 says only that it happened and under which id the log has the cause. */
@@ -81,14 +99,19 @@ export function createCore({
   verifyOutput = env.STATION_VERIFY_OUTPUT === '1',
 }: CoreOptions): Core {
   const log = logger ?? stderrLogger();
-  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade);
+  // The long-running service (the one with the queue) holds the store as the service: a second one refuses to
+  // start, and `station restore` refuses while either runs (core/store/lock.ts).
+  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade, printQueue ? 'service' : 'command');
   const services = createServices({ db, clock, dataDir, env });
   if (printQueue) services.printing.queue.start();
-  // The long-running service (the one with the queue) also marks the folder as served, so that `station restore`
-  // refuses, and makes the daily backups.
-  const served = printQueue ? markServed(dataDir) : null;
+  // The service also makes the daily backups.
   const indexing = printQueue
-    ? services.searchIndex.inBackground((err) => log.error({ err }, 'indexing new shipments for search failed'))
+    ? services.searchIndex.inBackground((err) =>
+        // A full disk is not a bug: the shipments are indexed once space returns (or by the next search).
+        isStorageFull(err)
+          ? log.warn({ err }, 'indexing new shipments for search waits: the disk is full')
+          : log.error({ err }, 'indexing new shipments for search failed'),
+      )
     : null;
   const daily = printQueue
     ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) =>
@@ -137,6 +160,10 @@ export function createCore({
       result = await op.handler({ principal, services, baseUrl: opts.baseUrl ?? null, log }, input);
     } catch (e) {
       if (e instanceof DomainError) throw e;
+      if (isStorageFull(e)) {
+        log.warn({ err: e, op: name }, 'a write failed: the disk is full');
+        throw storageFull();
+      }
       const requestId = opts.requestId ?? randomUUID();
       log.error({ err: e, request_id: requestId, op: name, account: principal.accountId }, 'operation failed');
       throw internalError(requestId);
@@ -152,18 +179,31 @@ export function createCore({
     return result;
   }
 
+  async function warm(): Promise<void> {
+    const drawing = services.labels.warm();
+    for (const op of operationsByName.values()) {
+      if (op.input.params) prepareValidator(op.input.params);
+      if (op.input.query) prepareValidator(op.input.query, true);
+      if (op.input.body) prepareValidator(op.input.body);
+      await new Promise((r) => setImmediate(r));
+    }
+    await drawing;
+  }
+
   return {
     services,
     log,
     operation,
     authorize,
+    warm,
     execute,
     close: () => {
       services.printing.queue.stop();
       services.scale.stop();
       indexing?.stop();
       daily?.stop();
-      served?.release();
+      // Workers end on their own time; a command's process exits once they have.
+      void services.render.close();
       db.close();
     },
   };

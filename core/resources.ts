@@ -12,6 +12,9 @@ const root = [join(here, '..'), join(here, '..', '..')].find((dir) => existsSync
 if (!root) throw new Error(`cannot find the package root above ${here}`);
 const resourcesDir = join(root, 'resources');
 
+/** The package's root folder (package.json, resources/, dist/). */
+export const packageRoot = (): string => root;
+
 /** Absolute path of a file shipped in `resources/` (default rate card, office directory, ...). */
 export function resourcePath(...parts: string[]): string {
   return join(resourcesDir, ...parts);

@@ -72,6 +72,8 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     keys: labelFeature.keys,
     qr: labelFeature.qr,
     labels: labelFeature.labels,
+    /** The worker threads that draw labels and manifests; closed with the core. */
+    render: labelFeature.render,
     manifests: labelFeature.manifests,
     senders,
     presets,

@@ -140,6 +140,14 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
 }
 
 /**
+ * Compiles the validator of `schema` now rather than at its first request: ajv compiles a large schema in tens
+ * of milliseconds, which the first create or label of the day would otherwise spend on the service's thread.
+ */
+export function prepareValidator(schema: TSchema, coerce = false): void {
+  compile(schema, coerce);
+}
+
+/**
  * Validates (and for queries, coerces) a value against a TypeBox schema and returns it typed, or throws
  * `validation_failed` naming every offending field with a JSON pointer relative to the value.
  */

@@ -1,3 +1,4 @@
+import { isStorageFull } from '../store/errors.js';
 import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
@@ -195,7 +196,12 @@ export function createAuthService(db: Db, clock: Clock) {
       if (standing.expires_at !== null && standing.expires_at <= now) throw unauthenticated('token expired');
       if (now - (lastTouched.get(row.id) ?? 0) >= TOUCH_INTERVAL_MS) {
         lastTouched.set(row.id, now);
-        store.touch(row.id, now);
+        try {
+          store.touch(row.id, now);
+        } catch (e) {
+          // Informative only: on a full disk the request goes on (reads keep working), the time is written later.
+          if (!isStorageFull(e)) throw e;
+        }
       }
       return {
         accountId: row.account_id,

@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { createCore } from '../index.js';
-import { dataOption, tellUpgrade } from './context.js';
+import { dataOption, tellUpgrade, withCore } from './context.js';
 import { DB_FILE, resolveDataDir } from '../paths.js';
-import { backupTo, restoreFrom } from '../store/backup.js';
+import { backupTo, PARTIAL, restoreFrom } from '../store/backup.js';
 import { openDb } from '../store/db.js';
+import { rmSync } from 'node:fs';
 
 /** `station backup FILE` and `station restore FILE`. */
 export function registerBackupCommands(program: Command): void {
@@ -13,25 +13,31 @@ export function registerBackupCommands(program: Command): void {
     .description('copy the store to FILE, consistently, also while the service writes (SQLite online backup)')
     .addOption(dataOption())
     .action(async (file: string, o: { data?: string }) => {
-      const core = createCore({ dataDir: resolveDataDir(o.data), printQueue: false, onUpgrade: tellUpgrade });
-      try {
-        const pages = await backupTo(core.services.db, resolve(file));
-        console.log(`backed up ${pages} pages to ${resolve(file)}`);
-      } finally {
-        core.close();
-      }
+      const target = resolve(file);
+      // Stopped by Ctrl+C or a kill, the copy in progress goes with the process instead of staying (hundreds of MB).
+      const interrupted = (signal: NodeJS.Signals) => {
+        for (const f of [`${target}${PARTIAL}`, `${target}${PARTIAL}-journal`]) rmSync(f, { force: true });
+        console.error(`station: backup interrupted (${signal}); nothing was written to ${target}`);
+        process.exit(130);
+      };
+      process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+      await withCore(o.data, async (core) => {
+        const pages = await backupTo(core.services.db, target);
+        console.log(`backed up ${pages} pages to ${target}`);
+      });
     });
   program
     .command('restore <file>')
-    .description('replace the store with a backup (checked first); refused while a service runs on the data')
+    .description('replace the store with a backup (checked first); refused while any process uses the data')
     .addOption(dataOption())
     .action(async (file: string, o: { data?: string }) => {
       const dataDir = resolveDataDir(o.data);
-      const { version } = await restoreFrom(dataDir, resolve(file));
+      const { version, kept } = await restoreFrom(dataDir, resolve(file));
       // A backup from an older version is upgraded now, not at the next start.
       openDb(join(dataDir, DB_FILE), undefined, tellUpgrade).close();
       console.log(
-        `restored ${resolve(file)} (store version ${version}); the replaced store is ${DB_FILE}.before-restore`,
+        `restored ${resolve(file)} (store version ${version})` +
+          (kept ? `; the replaced store is ${kept}` : '; there was no store to replace'),
       );
     });
 }

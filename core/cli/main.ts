@@ -71,6 +71,8 @@ export function buildCli(): Command {
             ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
           }).then((r) => {
             process.stdout.write(`listening on ${r.url}\n`);
+            // The first requests of the day should not wait for validators to compile or a drawing worker to start.
+            core.warm().catch((err: unknown) => core.log.error({ err }, 'warming the service up failed'));
             // The token rides in the fragment, which browsers never send to a server or its logs.
             if (o.deskLink) process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${deskToken(core)}\n`);
             return r;

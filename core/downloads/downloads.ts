@@ -58,13 +58,26 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
     remove: db.prepare<[number]>('DELETE FROM label_files WHERE id = ?'),
   };
 
+  /** The absolute path of `<data>/<relPath>`, its folder made (0700): for a file another thread writes. */
+  function prepareFile(relPath: string): string {
+    const abs = join(dataDir, relPath);
+    mkdirSync(join(abs, '..'), { recursive: true, mode: 0o700 });
+    return abs;
+  }
+
   /** Writes `bytes` to `<data>/<relPath>` atomically (temp file, then rename), so a download never sees half a PDF. */
   function writeFile(relPath: string, bytes: Uint8Array): void {
     const abs = join(dataDir, relPath);
     mkdirSync(join(abs, '..'), { recursive: true, mode: 0o700 });
     const tmp = `${abs}.${process.pid}.tmp`;
-    writeFileSync(tmp, bytes, { mode: 0o600 });
-    renameSync(tmp, abs);
+    try {
+      writeFileSync(tmp, bytes, { mode: 0o600 });
+      renameSync(tmp, abs);
+    } catch (e) {
+      // A full disk: no half file stays behind.
+      rmSync(tmp, { force: true });
+      throw e;
+    }
   }
 
   /**
@@ -91,6 +104,7 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
   return {
     dataDir,
     writeFile,
+    prepareFile,
     sweep,
 
     /**

@@ -163,6 +163,12 @@ function commonResponses(secured: boolean): Json {
       headers: { 'Retry-After': header('Retry-After') },
       content: problemContent,
     },
+    '507': {
+      description:
+        'The disk of the station is full (`storage_full`): nothing was saved; reads keep working. Try again after `Retry-After` seconds, once space is freed',
+      headers: { 'Retry-After': header('Retry-After') },
+      content: problemContent,
+    },
     '5XX': {
       description:
         'A failure of the station, not of the request: problem details naming only the `request_id` under which the station’s log has the cause',

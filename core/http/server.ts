@@ -9,7 +9,8 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { internalError, type Core, type Principal } from '../index.js';
+import { internalError, storageFull, type Core, type Principal } from '../index.js';
+import { isStorageFull } from '../store/errors.js';
 import { DomainError } from '../errors.js';
 import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
@@ -18,6 +19,7 @@ import { publicRoutes } from './routes.js';
 import { registerRateLimit } from './rate-limit.js';
 import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requireHost } from './limits.js';
 import { createdLocations } from './location.js';
+import { deskHeaders } from './desk-headers.js';
 import { API_PREFIX, registerOpenApi } from './openapi.js';
 import { sendRead } from './conditional.js';
 import { registerCors } from './cors.js';
@@ -110,8 +112,8 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   app.setErrorHandler((err, req, reply) => {
-    let e = toDomainError(err);
-    if (e.status >= 500 && e.extra?.request_id === undefined) {
+    let e = isStorageFull(err) ? storageFull() : toDomainError(err);
+    if (e.status >= 500 && e.code !== 'storage_full' && e.extra?.request_id === undefined) {
       req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
       e = internalError(req.id);
     }
@@ -181,7 +183,15 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   if (opts.rendererDir && existsSync(opts.rendererDir)) {
-    await app.register(fastifyStatic, { root: opts.rendererDir, prefix: '/', index: 'index.html' });
+    const headers = Object.entries(deskHeaders(opts.rendererDir));
+    await app.register(fastifyStatic, {
+      root: opts.rendererDir,
+      prefix: '/',
+      index: 'index.html',
+      setHeaders: (res) => {
+        for (const [name, value] of headers) res.setHeader(name, value);
+      },
+    });
   }
 
   return app;

@@ -5,9 +5,10 @@ import type { OfficeDirectory } from '../offices/directory.js';
 import { createKeyStore, keysDir } from '../qr/keys.js';
 import { createQrTokens } from '../qr/tokens.js';
 import type { ShipmentService } from '../shipments/service.js';
-import type { Db } from '../store/db.js';
+import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import { createDownloads } from '../downloads/downloads.js';
+import { createRenderPool } from './render-pool.js';
 import { createLabelService } from './service.js';
 import { createLabelTokenStore } from './store.js';
 
@@ -29,14 +30,19 @@ export interface LabelFeatureDeps {
  */
 export function createLabelFeature(d: LabelFeatureDeps) {
   const keys = createKeyStore(keysDir(d.dataDir), d.clock);
-  keys.ensureActive();
+  // Inside a write transaction of the store, which serves as the lock between processes: two commands opening a
+  // new data folder at the same moment make one key, not two.
+  inTransaction(d.db, () => keys.ensureActive());
   const qr = createQrTokens(keys, d.clock);
   const downloads = createDownloads(d.db, d.clock, d.dataDir);
+  const render = createRenderPool();
   return {
     keys,
     qr,
+    render,
     labels: createLabelService({
       db: d.db,
+      render,
       shipments: d.shipments,
       offices: d.offices,
       qr,
@@ -52,6 +58,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       downloads,
       timeZone: d.timeZone,
       language: d.language,
+      drawPdf: render.manifest,
     }),
   };
 }

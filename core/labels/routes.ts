@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.js';
 import type { Core } from '../index.js';
@@ -40,18 +41,20 @@ export function registerLabelDownloads(api: FastifyInstance, core: Core): void {
       const m = /^(.+)\.pdf$/.exec(req.params.file);
       if (!m) throw notFound('label file');
       const path = core.services.labels.openDownload(m[1]!);
-      let bytes: Buffer;
+      // Streamed from its file, not read whole: a 500-label document is megabytes, and several desks may fetch one.
+      let size: number;
       try {
-        bytes = await readFile(path);
+        size = (await stat(path)).size;
       } catch {
         throw notFound('label file');
       }
       return reply
+        .header('content-length', size)
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
         .header('content-disposition', 'inline; filename="labels.pdf"')
-        .send(bytes);
+        .send(createReadStream(path));
     },
   );
 }

@@ -9,8 +9,9 @@ import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
 import type { PrintLanguage } from '../drawing/words.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../drawing/primitives.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
+import type { RenderPool } from './render-pool.js';
+import type { PdfTask } from './render-worker.js';
 import type { LabelFormat } from '../schemas/codes.js';
 import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
 import type { LabelTokenStore } from './store.js';
@@ -25,6 +26,8 @@ export interface PdfOptions {
 
 export interface LabelServiceDeps {
   db: Db;
+  /** Where the drawing happens: worker threads (render-pool.ts). */
+  render: RenderPool;
   /** What labels need of the shipment service. */
   shipments: Pick<ShipmentService, 'byCode' | 'byId' | 'packagesOf' | 'markLabelled' | 'accountOfCode'>;
   offices: Pick<OfficeDirectory, 'byId'>;
@@ -39,7 +42,16 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, shipments, offices, qr, tokens, downloads, language }: LabelServiceDeps) {
+export function createLabelService({
+  db,
+  render,
+  shipments,
+  offices,
+  qr,
+  tokens,
+  downloads,
+  language,
+}: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
@@ -116,16 +128,17 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
   }
 
   async function rasterOf(accountId: number, row: ShipmentRecord, dpi: 203 | 300): Promise<MonoRaster> {
-    const [data] = await dataOf(accountId, [row]);
-    const { labelLayout, renderRaster } = await import('./render.js');
-    return renderRaster(labelLayout(data!), LABEL_WIDTH_MM, LABEL_HEIGHT_MM, dpi);
+    const [label] = await dataOf(accountId, [row]);
+    return render.raster({ label: label!, dpi });
   }
 
-  async function document(
+  /** The document's pieces and what each label prints, checked; the drawing is the caller's (`render.pdf`). */
+  async function documentTask(
     accountId: number,
     codes: string[],
     opts: PdfOptions,
-  ): Promise<{ rows: ShipmentRecord[]; pdf: Uint8Array }> {
+    known?: ShipmentRecord[],
+  ): Promise<{ rows: ShipmentRecord[]; task: PdfTask }> {
     if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
     if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
     if (opts.start !== undefined) {
@@ -133,18 +146,10 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
       if (!Number.isInteger(opts.start) || opts.start < 1 || opts.start > TILES_PER_A4)
         throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
     }
-    const rows = pieces(accountId, codes, opts.packages ?? false);
-    const data = await dataOf(accountId, rows);
-    const { labelLayout, labelsPdf } = await import('./render.js');
-    const pdf = await labelsPdf(
-      (function* () {
-        for (const d of data) yield labelLayout(d);
-      })(),
-      opts.format,
-      opts.start ?? 1,
-      rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`,
-    );
-    return { rows, pdf };
+    const rows = known ?? pieces(accountId, codes, opts.packages ?? false);
+    const labels = await dataOf(accountId, rows);
+    const title = rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`;
+    return { rows, task: { labels, format: opts.format, start: opts.start ?? 1, title } };
   }
 
   return {
@@ -154,7 +159,8 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
 
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
-      const { rows, pdf } = await document(accountId, codes, opts);
+      const { rows, task } = await documentTask(accountId, codes, opts);
+      const pdf = await render.pdf(task);
       markLabelled(accountId, rows, () => undefined);
       return pdf;
     },
@@ -184,9 +190,10 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
       const docKey = JSON.stringify([opts.format, opts.start ?? 1, language(), same.map((r) => [r.code, r.packages])]);
       const reused = downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
-      const { rows, pdf } = await document(accountId, codes, opts);
+      const { rows, task } = await documentTask(accountId, codes, opts, same);
       const file = downloads.newLabelFile();
-      downloads.writeFile(file, pdf);
+      // Drawn and written by the worker: the document never passes through this thread.
+      const bytes = await render.pdfFile({ ...task, file: downloads.prepareFile(file) });
       try {
         const secret = markLabelled(accountId, rows, () =>
           downloads.link({
@@ -196,7 +203,7 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
             format: opts.format,
             file,
             docKey,
-            bytes: pdf.byteLength,
+            bytes,
           }),
         );
         return { url: downloadUrl(baseUrl, secret) };
@@ -214,6 +221,9 @@ export function createLabelService({ db, shipments, offices, qr, tokens, downloa
 
     /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
     accountOfCode: (code: string) => shipments.accountOfCode(code),
+
+    /** Starts a drawing worker and loads what a label needs (the long-running service does, at start). */
+    warm: () => render.warm(),
 
     /** The file behind a download secret (404 when unknown or expired). */
     openDownload: (secret: string) => downloads.open(secret),

@@ -9,7 +9,7 @@ import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
 import type { PrintLanguage } from '../drawing/words.js';
-import type { ManifestLine } from './layout.js';
+import type { ManifestHeader, ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 
 export interface ManifestView {
@@ -32,6 +32,8 @@ export interface ManifestDeps {
   timeZone: () => string;
   /** The language of the printed captions (the station's setting). */
   language: () => PrintLanguage;
+  /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
+  drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -42,7 +44,16 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, shipments, tracking, downloads, timeZone, language }: ManifestDeps) {
+export function createManifestService({
+  db,
+  clock,
+  shipments,
+  tracking,
+  downloads,
+  timeZone,
+  language,
+  drawPdf,
+}: ManifestDeps) {
   const store = createManifestStore(db);
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
@@ -81,17 +92,18 @@ export function createManifestService({ db, clock, shipments, tracking, download
     const zone = timeZone();
     const at = DateTime.fromMillis(m.created_at, { zone });
     const createdAt = `${at.toFormat(language() === 'es' ? 'dd/MM/yyyy HH:mm' : 'yyyy-MM-dd HH:mm')} (${zone})`;
-    const { A4_H, A4_W, manifestPages, pagesPdf } = await import('./render.js');
-    const pdf = await pagesPdf(
-      manifestPages(
-        { id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight, language: language() },
-        lines,
-      ),
-      A4_W,
-      A4_H,
-      `Collection manifest ${m.id}`,
-    );
-    downloads.writeFile(fileOf(m.id), pdf);
+    await drawPdf({
+      header: {
+        id: m.id,
+        createdAt,
+        shipments: m.shipments,
+        pieces: m.pieces,
+        weightKg: m.weight,
+        language: language(),
+      },
+      lines,
+      file: downloads.prepareFile(fileOf(m.id)),
+    });
   }
 
   async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {

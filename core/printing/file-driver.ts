@@ -38,8 +38,9 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
           throw new Error(
             `now resolves to ${real ?? 'a symlink loop'}, not the ${printer.folderReal} it was configured as; configure the printer again`,
           );
-        await mkdir(printer.connection, { recursive: true });
-        await writeFile(`${file}.part`, payload);
+        // Labels carry names, phones and addresses: a folder made here is the user's alone, and so is each printout.
+        await mkdir(printer.connection, { recursive: true, mode: 0o700 });
+        await writeFile(`${file}.part`, payload, { mode: 0o600 });
         unit.beforeWrite?.();
         await rename(`${file}.part`, file);
       } catch (e) {

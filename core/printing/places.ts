@@ -13,6 +13,8 @@ import type { DriverName } from './types.js';
 export interface PrinterPlaces {
   fileRoots: readonly string[];
   ports: PortSet;
+  /** The station's data folder: no file printer writes into it (but into its `printouts`), whoever configured it. */
+  dataDir: string;
 }
 
 type PortSet = { spec: string; has(port: number): boolean };
@@ -46,7 +48,18 @@ export function printerPorts(setting: string | undefined): PortSet {
 }
 
 export function printerPlaces(dataDir: string, env: Record<string, string | undefined>): PrinterPlaces {
-  return { fileRoots: fileRoots(dataDir, env), ports: printerPorts(env.STATION_PRINTER_PORTS) };
+  return { fileRoots: fileRoots(dataDir, env), ports: printerPorts(env.STATION_PRINTER_PORTS), dataDir };
+}
+
+/**
+ * A file printer's folder inside the station's own data (its store, signing keys, label documents, backups) is
+ * refused, also for the owner: a printout named like a key or a store file would replace it. The data folder's
+ * `printouts` is the one place inside it meant for them.
+ */
+export function stationDataProblem(connection: string, places: Pick<PrinterPlaces, 'dataDir'>): string | null {
+  return insideRoots(connection, [places.dataDir]) && !insideRoots(connection, [join(places.dataDir, 'printouts')])
+    ? `is inside the station's own data folder (${places.dataDir}); use ${join(places.dataDir, 'printouts')} or a folder of your own`
+    : null;
 }
 
 /** Printer and serial devices: USB and parallel printers, serial ports and Bluetooth serial, per platform. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../clock.js';
 import { inTransaction, type Db } from '../store/db.js';
+import { isStorageFull } from '../store/errors.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import type { JobRow, PrinterRow, PrintStore } from './store.js';
 import { nextUnit } from './units.js';
@@ -92,6 +93,20 @@ export function createPrintQueue(deps: QueueDeps) {
     if (!running || draining) return;
     if (timer) clearTimeout(timer);
     timer = null;
+    try {
+      claimDue();
+    } catch (e) {
+      // A full disk: the jobs wait in the queue, as they are, until a poll finds room to claim them.
+      if (!isStorageFull(e)) throw e;
+    }
+    const due = store.nextDue([...busy.keys()]);
+    const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
+    timer = setTimeout(pump, delay);
+    timer.unref?.();
+  }
+
+  /** Takes up the jobs of dead workers of this host, then claims and starts every job that is due. */
+  function claimDue(): void {
     for (const other of store.otherOwners(owner))
       if (deadOnThisHost(other)) inTransaction(db, () => store.endLease(other));
     for (;;) {
@@ -105,10 +120,6 @@ export function createPrintQueue(deps: QueueDeps) {
       if (!job) break;
       void run(job);
     }
-    const due = store.nextDue([...busy.keys()]);
-    const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
-    timer = setTimeout(pump, delay);
-    timer.unref?.();
   }
 
   async function run(job: JobRow): Promise<void> {
@@ -117,7 +128,14 @@ export function createPrintQueue(deps: QueueDeps) {
     const ac = new AbortController();
     busy.set(row.connection, ac);
     // A slow delivery (a printer taking its time to connect or read) must not look like a dead process.
-    const heartbeat = setInterval(() => running && store.renew(job.id, owner, wallNow() + LEASE_MS), LEASE_MS / 3);
+    const heartbeat = setInterval(() => {
+      try {
+        if (running) store.renew(job.id, owner, wallNow() + LEASE_MS);
+      } catch (e) {
+        // A full disk: the lease is renewed at the next beat, and this process stays the one printing the job.
+        if (!isStorageFull(e)) throw e;
+      }
+    }, LEASE_MS / 3);
     heartbeat.unref?.();
     notify();
     try {

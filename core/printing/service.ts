@@ -9,7 +9,7 @@ import { nativeLines } from './native.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
-import { placeProblem, realPath, type PrinterPlaces } from './places.js';
+import { placeProblem, realPath, stationDataProblem, type PrinterPlaces } from './places.js';
 import { createPrintQueue, specOf, type RetryPolicy } from './queue.js';
 import { nextUnit } from './units.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
@@ -125,10 +125,14 @@ const valuesOf = (body: PrinterUpdateT, by: ConfiguredBy): PrinterValues => ({
 
 function checkPrinter(
   v: { driver: DriverName; connection: string; settings?: PrinterSettings; default_for?: LabelFormat | null },
-  places: PrinterPlaces | null,
+  places: PrinterPlaces,
+  by: ConfiguredBy,
 ): void {
   const driver = drivers[v.driver];
-  const problem = driver.checkConnection(v.connection) ?? (places && placeProblem(v.driver, v.connection, places));
+  const problem =
+    driver.checkConnection(v.connection) ??
+    (v.driver === 'file' ? stationDataProblem(v.connection, places) : null) ??
+    (by.owner ? null : placeProblem(v.driver, v.connection, places));
   if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver))
@@ -256,7 +260,7 @@ export function createPrintingService(deps: PrintingDeps) {
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),
 
     createPrinter(accountId: number, body: PrinterCreateT, by: ConfiguredBy = {}): PrinterT {
-      checkPrinter(body, by.owner ? null : deps.places);
+      checkPrinter(body, deps.places, by);
       return inTransaction(db, () => {
         // GET /printers/discover would shadow a printer of that name.
         if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
@@ -267,7 +271,7 @@ export function createPrintingService(deps: PrintingDeps) {
     },
 
     updatePrinter(accountId: number, name: string, body: PrinterUpdateT, by: ConfiguredBy = {}): PrinterT {
-      checkPrinter(body, by.owner ? null : deps.places);
+      checkPrinter(body, deps.places, by);
       return inTransaction(db, () => {
         printerRow(accountId, name);
         store.savePrinter(accountId, name, valuesOf(body, by), now(), true);

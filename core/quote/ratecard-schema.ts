@@ -34,6 +34,14 @@ const SizeLimits = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Bounds of a card. A quote walks the zones and their postal-code ranges in order, and a card is compiled when it
+ * becomes active: a 100,000-zone card was accepted and then held the first quote for 5 s, every request of the
+ * service waiting behind it. A carrier's card has tens of zones; these bounds keep the walk under a millisecond.
+ */
+export const MAX_ZONES = 1000;
+export const MAX_RANGES = 10_000;
+
 const Zone = Type.Object(
   {
     id: ZoneId,
@@ -44,7 +52,10 @@ const Zone = Type.Object(
           { from: RequiredText('First postal-code key'), to: RequiredText('Last postal-code key') },
           { additionalProperties: false },
         ),
-        { description: 'Inclusive postal-code ranges (compared after zip_key)' },
+        {
+          maxItems: MAX_RANGES,
+          description: `Inclusive postal-code ranges (compared after zip_key); at most ${MAX_RANGES} in the whole card`,
+        },
       ),
     ),
     distance_km: Type.Optional(
@@ -81,6 +92,7 @@ const MethodEntry = Type.Object(
     ),
     zones: Type.Record(ZoneId, ZoneService, {
       additionalProperties: false,
+      maxProperties: MAX_ZONES,
       description: 'The zones this method serves, by zone id',
     }),
   },
@@ -121,6 +133,7 @@ export const RateCardFile = Type.Object(
         { date: Type.String({ format: 'date', 'x-error': 'must be a date YYYY-MM-DD' }), name: Type.Optional(Text()) },
         { additionalProperties: false },
       ),
+      { maxItems: 1000 },
     ),
     sizes: Type.Object(
       { S: SizeLimits, M: SizeLimits, L: SizeLimits, XL: SizeLimits },
@@ -135,7 +148,8 @@ export const RateCardFile = Type.Object(
     ),
     zones: Type.Array(Zone, {
       minItems: 1,
-      description: 'Checked in order; the first zone that holds the destination wins',
+      maxItems: MAX_ZONES,
+      description: `Checked in order; the first zone that holds the destination wins. At most ${MAX_ZONES}`,
     }),
     methods: Type.Array(MethodEntry, { minItems: 1 }),
   },

@@ -1,7 +1,7 @@
 import { IANAZone } from 'luxon';
 import { validationError, type FieldError } from '../errors.js';
 import { parse } from '../validation.js';
-import { RateCardFile, SIZES, type RateCardFileT, type Size } from './ratecard-schema.js';
+import { MAX_RANGES, RateCardFile, SIZES, type RateCardFileT, type Size } from './ratecard-schema.js';
 
 /** A zone ready for matching: postal-code ranges already keyed. */
 export interface CompiledZone {
@@ -114,6 +114,10 @@ export function compileRateCard(input: unknown): RateCard {
       fail(`/zones/${i}/distance_km/to`, 'must be above from');
     return { id: z.id, name: z.name, zips, distance: z.distance_km ?? null };
   });
+
+  const ranges = zones.reduce((n, z) => n + z.zips.length, 0);
+  if (ranges > MAX_RANGES)
+    fail('/zones', `hold ${ranges} postal-code ranges in all; a card may hold at most ${MAX_RANGES}`);
 
   const methodIds = new Set<string>();
   const methods: CompiledMethod[] = file.methods.map((m, i) => {

@@ -65,7 +65,7 @@ function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT 
   };
 }
 
-/** The columns of the search index each `party` searches (migration 015); ref and code are always searched. */
+/** The columns of the search index each `party` searches (migration 016); ref and code are always searched. */
 const PARTY_COLUMNS: Record<SearchParty, string> = {
   ANY: '',
   RECEIVER: '{ident receiver} : ',

@@ -1,42 +1,57 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { DB_FILE } from '../paths.js';
-import { STORE_VERSION, type Db } from './db.js';
+import { APPLICATION_ID, STORE_VERSION, type Db } from './db.js';
+import { lockStore } from './lock.js';
 
 /**
  * Backups of the store. A copy is made with SQLite's online backup API, which copies a consistent snapshot while
  * the service keeps writing (a plain file copy of a WAL database can tear). A restore replaces the store whole,
- * so it refuses while a service runs on the data and checks the file before anything is replaced.
+ * so it refuses while any process uses the data and checks the file before anything is replaced.
  */
-export const SERVICE_PID_FILE = 'station.pid';
 const DAILY_DIR = 'backups';
 const DAILY = /^station-(\d{4}-\d{2}-\d{2})\.db$/;
 const HOUR_MS = 3_600_000;
 
-/** Copies the open store to `file` (0600, like the store) and returns the number of pages copied. */
+/** The name a backup has while it is copied; see `backupTo`. */
+export const PARTIAL = '.partial';
+
+/**
+ * Copies the open store to `file` (0600, like the store) and returns the number of pages copied. Whole or
+ * nothing: the copy is made as `FILE.partial` and renamed when complete; a copy that fails is removed, and one left
+ * by a process killed mid-copy is removed by the next backup to the same name (and refused by a restore).
+ */
 export async function backupTo(db: Db, file: string): Promise<number> {
-  const tmp = `${file}.partial`;
-  const { totalPages } = await db.backup(tmp);
-  chmodSync(tmp, 0o600);
-  // Whole or nothing: the name appears only once the copy is complete.
-  renameSync(tmp, file);
-  return totalPages;
+  const tmp = `${file}${PARTIAL}`;
+  const clean = () => {
+    rmSync(tmp, { force: true });
+    rmSync(`${tmp}-journal`, { force: true });
+  };
+  clean();
+  try {
+    const { totalPages } = await db.backup(tmp);
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+    return totalPages;
+  } catch (e) {
+    clean();
+    throw e;
+  }
 }
 
-/** Opens a would-be backup read-only and says what is wrong with it, or returns its store version. */
+/**
+ * Says what is wrong with a would-be backup, or returns its store version. Its sidecar files are looked at first:
+ * a copy cut short (its process killed) still has its rollback journal beside it, which a read-only connection
+ * cannot roll back ("attempt to write a readonly database").
+ */
 export function checkBackup(file: string): number {
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
+  if (file.endsWith(PARTIAL) || existsSync(`${file}-journal`))
+    throw new Error(
+      `${file} is an incomplete backup (its copy was interrupted before it finished); restore a complete one`,
+    );
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -45,6 +60,7 @@ export function checkBackup(file: string): number {
   }
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
+    const appId = (db.pragma('application_id', { simple: true }) as number) >>> 0;
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`${file} is damaged (integrity_check: ${String(check)})`);
     const tables = new Set(
@@ -53,8 +69,8 @@ export function checkBackup(file: string): number {
         .all()
         .map((t) => t.name),
     );
-    if (version < 1 || !tables.has('shipments') || !tables.has('tokens'))
-      throw new Error(`${file} is not a Shipping Station backup`);
+    const ours = appId === APPLICATION_ID || (appId === 0 && tables.has('shipments') && tables.has('tokens'));
+    if (version < 1 || !ours) throw new Error(`${file} is not a Shipping Station backup`);
     if (version > STORE_VERSION)
       throw new Error(
         `${file} was made by a newer version of Shipping Station (store version ${version}; this version knows up to ${STORE_VERSION})`,
@@ -68,63 +84,57 @@ export function checkBackup(file: string): number {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * Marks the data folder as served by this process (`station serve`, the desktop app) until `release()`, so that a
- * restore can tell. A mark left by a process that died is ignored.
+ * Replaces the store of `dataDir` with the backup `file`, holding the store's lock against every other process
+ * (lock.ts): no service and no command may have it open, since their next commit would go to a file that is no
+ * longer the store. The store it replaces is kept beside it as `station.db.before-restore`, so that a restore of
+ * the wrong file can be undone; `kept` is that file, or null when there was no store.
  */
-export function markServed(dataDir: string): { release(): void } {
-  const file = join(dataDir, SERVICE_PID_FILE);
-  writeFileSync(file, `${process.pid}\n`, { mode: 0o600 });
-  return {
-    release() {
-      if (existsSync(file) && Number(readFileSync(file, 'utf8')) === process.pid) rmSync(file, { force: true });
-    },
-  };
-}
-
-export function servedBy(dataDir: string): number | null {
-  const file = join(dataDir, SERVICE_PID_FILE);
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, 'utf8'));
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null;
-}
-
-/**
- * Replaces the store of `dataDir` with the backup `file`. The store it replaces is kept beside it as
- * `station.db.before-restore`, so that a restore of the wrong file can be undone.
- */
-export async function restoreFrom(dataDir: string, file: string): Promise<{ version: number }> {
-  const pid = servedBy(dataDir);
-  if (pid !== null) throw new Error(`a service (process ${pid}) runs on ${dataDir}; stop it before restoring`);
-  const version = checkBackup(file);
+export async function restoreFrom(dataDir: string, file: string): Promise<{ version: number; kept: string | null }> {
   const target = join(dataDir, DB_FILE);
+  const lock = lockStore(target, 'replace');
   const incoming = `${target}.restoring`;
-  const source = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    await source.backup(incoming);
+    const version = checkBackup(file);
+    const source = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(incoming);
+    } finally {
+      source.close();
+    }
+    chmodSync(incoming, 0o600);
+    const kept = existsSync(target) ? keepReplaced(target) : null;
+    rmSync(`${target}-shm`, { force: true });
+    renameSync(incoming, target);
+    return { version, kept };
   } finally {
-    source.close();
+    rmSync(incoming, { force: true });
+    rmSync(`${incoming}-journal`, { force: true });
+    lock.release();
   }
-  chmodSync(incoming, 0o600);
-  if (existsSync(target)) {
-    // Fold the old store's WAL into it so that the kept copy is one complete file.
-    const old = new Database(target);
-    old.pragma('wal_checkpoint(TRUNCATE)');
-    old.close();
-    renameSync(target, `${target}.before-restore`);
+}
+
+/**
+ * Moves the store aside as `<store>.before-restore`. A healthy store has its WAL folded in first, so the kept copy
+ * is one file; a damaged one (the reason for many a restore) cannot be opened for that and is moved as it is, its
+ * WAL renamed along so that SQLite still finds it beside the kept file.
+ */
+function keepReplaced(target: string): string {
+  const kept = `${target}.before-restore`;
+  try {
+    const old = new Database(target, { fileMustExist: true });
+    try {
+      old.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      old.close();
+    }
+  } catch {
+    // Damaged: kept as found.
   }
-  for (const f of [`${target}-wal`, `${target}-shm`]) rmSync(f, { force: true });
-  renameSync(incoming, target);
-  return { version };
+  for (const f of [`${kept}-wal`, `${kept}-shm`]) rmSync(f, { force: true });
+  renameSync(target, kept);
+  if (existsSync(`${target}-wal`)) renameSync(`${target}-wal`, `${kept}-wal`);
+  return kept;
 }
 
 /**
@@ -144,6 +154,8 @@ export function createDailyBackups(db: Db, dataDir: string, clock: Clock, keep: 
 
   async function run(): Promise<string | null> {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // One service at a time makes these copies (lock.ts): a copy in progress here is one a killed service left.
+    for (const f of readdirSync(dir)) if (/\.partial(-journal)?$/.test(f)) rmSync(join(dir, f), { force: true });
     const file = join(dir, `station-${clock.now().toISOString().slice(0, 10)}.db`);
     if (existsSync(file)) return null;
     await backupTo(db, file);

@@ -36,6 +36,7 @@ async function start(): Promise<void> {
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
+  core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
   const token = deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);

@@ -60,6 +60,8 @@ export interface Station {
   stop(): Promise<void>;
   /** What a spawned `station serve` wrote on stderr so far. */
   stderr(): string;
+  /** The process of a spawned `station serve` (to kill it hard). */
+  pid?: number;
 }
 
 const children = new Set<ChildProcess>();
@@ -125,8 +127,14 @@ function makeStation(url: string, dataDir: string, stop: () => Promise<void>, co
  * Starts `station serve` as its own process, exactly as a desk or CI would, on a free loopback port and a
  * fresh data directory. It is killed by `stop()` or when the test process exits.
  */
-export async function startStation(opts: { env?: Record<string, string>; args?: string[] } = {}): Promise<Station> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
+export async function startStation(
+  opts: {
+    env?: Record<string, string>;
+    args?: string[];
+    /** a folder of the test's own, kept at stop */ dataDir?: string;
+  } = {},
+): Promise<Station> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'station-'));
   const child = spawn(
     process.execPath,
     [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])],
@@ -154,21 +162,22 @@ export async function startStation(opts: { env?: Record<string, string>; args?: 
       rej(new Error(`station exited with ${code}: ${out}${err}`));
     });
   });
-  return makeStation(
+  const started = makeStation(
     url,
     dataDir,
     async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       children.delete(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     undefined,
     () => err,
   );
+  return { ...started, pid: child.pid! };
 }
 
 /**

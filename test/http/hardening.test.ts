@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { buildServer } from '../../core/http/server.js';
-import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
+import { ALL_PERMISSIONS, startInProcess, startStation, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { PERMISSIONS } from '../../core/schemas/codes.js';
 import { createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
@@ -200,5 +200,30 @@ describe('rate-limit headers (IETF draft) on every answer', () => {
     }
     // The fourth anonymous request from the address is over the rate as well.
     expectProblem(await s.request('GET', '/.well-known/jwks.json'), 429, 'rate_limited');
+  });
+});
+
+/** Issue 18: the desk at `/` had its policy in a meta tag only, which cannot forbid framing. */
+describe('the desk served at /', () => {
+  let s: Station;
+  beforeAll(async () => {
+    s = await startStation();
+  });
+  afterAll(() => s.stop());
+
+  it('answers with its Content-Security-Policy as a header, with frame-ancestors, and X-Frame-Options', async () => {
+    for (const path of ['/', '/index.html']) {
+      const r = await fetch(s.url.replace(/\/v1$/, path));
+      expect(r.status).toBe(200);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      // The header says what the page's own meta tag says, and more.
+      const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(await r.text())?.[1];
+      expect(csp.startsWith(meta!)).toBe(true);
+    }
   });
 });

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcess, type Station } from '../helpers/station.js';
+import { startInProcess, station, type Station } from '../helpers/station.js';
+import { generateOffices, officesJson } from '../../bench/offices-generator.js';
 import { directAccount } from '../helpers/fixtures.js';
 
 const HEADER = 'code,name,company,street,city,state,country,zip,lat,lng,active,parcel_enabled,opening_hours';
@@ -101,6 +103,29 @@ describe('station offices import', () => {
     const all = (await s.request('GET', '/offices', { token })).body;
     expect(all.items).toBe(2);
     expect(all.data.map((o: { code: string }) => o.code).sort()).toEqual(['R-1', 'R-2']);
+  });
+});
+
+/** Issue 18: the CLI was held to an HTTP body's 1 MiB ("content must NOT have more than 1048576 characters"). */
+describe('station offices import of a national directory', () => {
+  it('imports 10,000 offices (several MiB) in one go', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'offices-big-'));
+    try {
+      const file = join(dir, 'all.json');
+      const offices = generateOffices(10_000);
+      writeFileSync(file, officesJson(offices));
+      expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024);
+      const r = await station(['offices', 'import', file, '--replace', '--data', join(dir, 'data')]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^offices: \d+ added, \d+ updated, \d+ deactivated$/m);
+      const db = new Database(join(dir, 'data', 'station.db'), { readonly: true });
+      expect(db.prepare('SELECT count(*) AS n FROM offices WHERE active = 1').get()).toEqual({
+        n: offices.filter((o) => o.active !== false).length,
+      });
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -18,13 +18,16 @@ function outputDir(): string {
   return out.replace('${HOME}', homedir()).replace('${USER}', process.env.USER ?? 'root');
 }
 
+/** cups-pdf writes in place: a file is whole once its trailer's `%%EOF` is there (a busy machine reads it sooner). */
+const complete = (file: string) => readFileSync(file).subarray(-64).includes('%%EOF');
+
 async function newPdf(dir: string, since: number, timeoutMs = 20_000): Promise<string> {
   for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
     if (!existsSync(dir)) continue;
     const found = readdirSync(dir)
       .filter((f) => f.endsWith('.pdf'))
       .map((f) => join(dir, f))
-      .find((f) => statSync(f).mtimeMs >= since && statSync(f).size > 0);
+      .find((f) => statSync(f).mtimeMs >= since && statSync(f).size > 0 && complete(f));
     if (found) return found;
   }
   throw new Error(`no PDF appeared in ${dir}`);

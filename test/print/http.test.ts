@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,58 @@ describe('printers and print jobs over HTTP', () => {
       await s.request('DELETE', '/printers/files', { token: writer });
       rmSync(elsewhere, { recursive: true, force: true });
     }
+  });
+
+  it("writes printouts 0600 in a folder it makes 0700, and never into the station's own data or keys (issue 18)", async () => {
+    const base = mkdtempSync(join(tmpdir(), 'labels-'));
+    const folder = join(base, 'new', 'desk-1');
+    try {
+      const made = await s.request('POST', '/printers', {
+        token: writer,
+        body: { name: 'private', driver: 'file', connection: folder },
+      });
+      expect(made.status, made.text).toBe(201);
+      expect((await s.request('POST', '/printers/private/test', { token: writer })).body).toMatchObject({
+        accepted: true,
+      });
+      const [printout] = readdirSync(folder);
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(join(folder, printout!)).mode & 0o777).toBe(0o600);
+    } finally {
+      await s.request('DELETE', '/printers/private', { token: writer });
+      rmSync(base, { recursive: true, force: true });
+    }
+    for (const inside of [s.dataDir, join(s.dataDir, 'keys'), join(s.dataDir, 'backups', 'x')]) {
+      const r = await s.request('POST', '/printers', {
+        token: writer,
+        body: { name: 'sneaky', driver: 'file', connection: inside },
+      });
+      expect(r.status, inside).toBe(400);
+      expect(r.body.errors[0]).toMatchObject({
+        path: '/connection',
+        message: expect.stringContaining("is inside the station's own data folder"),
+      });
+      // Not even the owner, at the station.
+      const owner = await s.cli([
+        'printers',
+        'add',
+        'sneaky',
+        '--driver',
+        'file',
+        '--connection',
+        inside,
+        '--account',
+        'acme',
+      ]);
+      expect(owner.code).not.toBe(0);
+      expect(owner.stderr).toContain("is inside the station's own data folder");
+    }
+    const printouts = await s.request('POST', '/printers', {
+      token: writer,
+      body: { name: 'ours', driver: 'file', connection: join(s.dataDir, 'printouts', 'desk') },
+    });
+    expect(printouts.status, printouts.text).toBe(201);
+    await s.request('DELETE', '/printers/ours', { token: writer });
   });
 
   it('configures, reads, replaces and removes a printer; another account sees none of it', async () => {

@@ -67,6 +67,27 @@ describe('station ratecard import', () => {
     expect(await standardRate('5000')).toBe(5.5);
   });
 
+  it('refuses a card of more zones or postal-code ranges than a quote may walk (issue 18: 100,000 zones held a quote 5 s)', async () => {
+    const huge = card();
+    huge.zones = Array.from({ length: 100_000 }, (_, i) => ({
+      id: `Z${i}`,
+      name: `Zone ${i}`,
+      distance_km: { from: i, to: i + 1 },
+    }));
+    huge.methods = [{ ...huge.methods[0], zones: { Z0: huge.methods[0].zones.LOCAL } }];
+    const r = await s.cli(['ratecard', 'import', write('huge.json', huge)]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/zones: must NOT have more than 1000 items/);
+
+    const ranges = card();
+    ranges.zones[0].zips = Array.from({ length: 1000 }, (_, i) => ({ from: String(1000 + i), to: String(1000 + i) }));
+    for (let z = 1; z < 12; z++) ranges.zones.push({ id: `R${z}`, name: `R${z}`, zips: ranges.zones[0].zips });
+    const many = await s.cli(['ratecard', 'import', write('ranges.json', ranges)]);
+    expect(many.code, many.stderr).toBe(2);
+    expect(many.stderr).toMatch(/zones:? hold 1\d{4} postal-code ranges in all; a card may hold at most 10000/);
+    expect(await standardRate('5000')).toBe(5.5);
+  });
+
   it('refuses a file that is not JSON', async () => {
     const r = await s.cli(['ratecard', 'import', write('text.json', '{ "format": ')]);
     expect(r.code, r.stderr).toBe(2);

@@ -111,6 +111,18 @@ describe('USB HID POS scale reports', () => {
     });
   });
 
+  it('reads a report recorded from a real scale', () => {
+    // A Dymo M10 read with PyUSB, empty and switched to ounces, as its owner printed it: array('B', [3, 2, 11, 255, 0, 0])
+    // (Steven T. Snyder, "Reading a Dymo USB scale using Python", steventsnyder.com/?p=199).
+    expect(parseHidReport(report(3, 2, 11, 255, 0, 0))).toEqual({
+      state: 'ok',
+      stable: true,
+      weight: 0,
+      unit: 'oz',
+      weight_kg: 0,
+    });
+  });
+
   it('ignores other reports and short ones', () => {
     expect(parseHidReport(report(0x04, 0x01, 0x00, 0x00, 0x00, 0x00))).toBeNull();
     expect(parseHidReport(report(0x03, 0x04, 0x02))).toBeNull();

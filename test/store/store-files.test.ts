@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index.js';
-import { openDb, STORE_VERSION } from '../../core/store/db.js';
+import { APPLICATION_ID, openDb, STORE_VERSION } from '../../core/store/db.js';
 import { station } from '../helpers/station.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
@@ -26,7 +26,7 @@ describe.skipIf(process.platform === 'win32')('the store on disk', () => {
       const core = createCore({ dataDir: data, printQueue: false });
       core.services.auth.createAccount('acme');
       const names = readdirSync(data).filter((f) => f.startsWith('station.db'));
-      expect(names.sort()).toEqual(['station.db', 'station.db-shm', 'station.db-wal']);
+      expect(names.sort()).toEqual(['station.db', 'station.db-shm', 'station.db-wal', 'station.db.lock']);
       expect(mode(data)).toBe(0o700);
       for (const f of names) expect(mode(join(data, f)), f).toBe(0o600);
       core.close();
@@ -58,6 +58,7 @@ describe.skipIf(process.platform === 'win32')('the store on disk', () => {
     const file = join(data, 'station.db');
     const db = new Database(file);
     db.pragma(`user_version = ${STORE_VERSION + 1}`);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
     db.close();
     expect(() => openDb(file)).toThrow(
       /written by a newer version of Shipping Station \(store version \d+; this version knows up to \d+\)/,

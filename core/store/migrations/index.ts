@@ -12,8 +12,8 @@ import searchCatchUp from './011-search-catch-up.js';
 import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
 import labelTokens from './014-label-tokens.js';
-import searchSides from './015-search-sides.js';
-import importsChanges from './016-imports-changes.js';
+import importsChanges from './015-imports-changes.js';
+import searchSides from './016-search-sides.js';
 import printAttention from './017-print-attention.js';
 
 /**
@@ -41,7 +41,7 @@ export const migrations: Migration[] = [
   { version: 12, name: 'file-printer-folder', sql: filePrinterFolder },
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
   { version: 14, name: 'label-tokens', sql: labelTokens },
-  { version: 15, name: 'search-sides', sql: searchSides },
-  { version: 16, name: 'imports-changes', sql: importsChanges },
+  { version: 15, name: 'imports-changes', sql: importsChanges },
+  { version: 16, name: 'search-sides', sql: searchSides },
   { version: 17, name: 'print-attention', sql: printAttention },
 ];
