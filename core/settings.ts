@@ -23,7 +23,8 @@ export function createSettings(
     timeZone: (): string =>
       env.STATION_TZ || get.get('timezone')?.value || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     setTimeZone(zone: string): void {
-      if (!DateTime.local().setZone(zone).isValid) throw fieldError('/time_zone', `unknown time zone ${zone}`);
+      if (!DateTime.local().setZone(zone).isValid)
+        throw fieldError('/time_zone', 'unknown', `unknown time zone ${zone}`, { value: zone });
       put.run('timezone', zone);
     },
     /** The language labels and manifests are printed in: as set, else the rate card's origin country's. */

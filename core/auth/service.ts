@@ -1,6 +1,6 @@
 import { isStorageFull } from '../store/errors.js';
 import { isoOrNull, type Clock } from '../clock.js';
-import { DomainError, fieldError, notFound } from '../errors.js';
+import { DomainError, fieldError, notFound, rangeError } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Principal } from '../operations/principal.js';
@@ -40,12 +40,23 @@ function tokenInfo(t: TokenRow): TokenInfo {
   };
 }
 
+/** An account's or a token's name: 1 to 200 characters once trimmed. */
+const nameLength = (name: string) =>
+  name
+    ? fieldError('/name', 'max_length', 'must be 1 to 200 characters', { limit: 200 })
+    : fieldError('/name', 'min_length', 'must be 1 to 200 characters', { limit: 1 });
+
 export function parsePermissions(list: string | readonly string[]): Permission[] {
   const items = (typeof list === 'string' ? list.split(',') : [...list]).map((p) => p.trim()).filter(Boolean);
   const bad = items.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
   if (bad.length)
-    throw fieldError('/permissions', `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`);
-  if (!items.length) throw fieldError('/permissions', 'at least one permission is required');
+    throw fieldError(
+      '/permissions',
+      'unknown',
+      `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`,
+      { value: bad, allowed: PERMISSIONS },
+    );
+  if (!items.length) throw fieldError('/permissions', 'min_items', 'at least one permission is required', { limit: 1 });
   return [...new Set(items)] as Permission[];
 }
 
@@ -70,10 +81,13 @@ export function createAuthService(db: Db, clock: Clock) {
   return {
     createAccount(name: string): AccountRow {
       const trimmed = name.trim();
-      if (!trimmed || trimmed.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
-      if (/^\d+$/.test(trimmed)) throw fieldError('/name', 'must not be only digits (it would read as an id)');
+      if (!trimmed || trimmed.length > 200) throw nameLength(trimmed);
+      if (/^\d+$/.test(trimmed))
+        throw fieldError('/name', 'format', 'must not be only digits (it would read as an id)', {
+          format: 'account_name',
+        });
       return inTransaction(db, () => {
-        if (store.accountByName(trimmed)) throw fieldError('/name', `an account named ${trimmed} exists`);
+        if (store.accountByName(trimmed)) throw fieldError('/name', 'taken', `an account named ${trimmed} exists`);
         return store.accountById(store.insertAccount(trimmed, clock.now().getTime()))!;
       });
     },
@@ -94,13 +108,17 @@ export function createAuthService(db: Db, clock: Clock) {
     }) {
       const account = findAccount(opts.account);
       const name = opts.name.trim();
-      if (!name || name.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
+      if (!name || name.length > 200) throw nameLength(name);
       const permissions = parsePermissions(opts.permissions);
       if (
         opts.expiresInDays !== undefined &&
         !(Number.isInteger(opts.expiresInDays) && opts.expiresInDays > 0 && opts.expiresInDays <= 3650)
       )
-        throw fieldError('/expires_in_days', 'must be a whole number of days from 1 to 3650');
+        throw rangeError('/expires_in_days', 'must be a whole number of days from 1 to 3650', opts.expiresInDays, {
+          min: 1,
+          max: 3650,
+          integer: true,
+        });
       const now = clock.now().getTime();
       const token = generateToken();
       const id = inTransaction(db, () =>
@@ -134,7 +152,9 @@ export function createAuthService(db: Db, clock: Clock) {
       if (own !== null && wanted !== null && wanted > own)
         throw fieldError(
           '/expires_in_days',
+          'maximum',
           `must end by ${new Date(own).toISOString()}: a token cannot outlive the one creating it`,
+          { limit: Math.floor((own - now) / DAY_MS) },
         );
       return this.createToken({
         account: principal.accountId,

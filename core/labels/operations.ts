@@ -8,9 +8,13 @@ import { CODE } from './schemas.js';
 /** `code=A,B,C` → ['A','B','C']; an empty item or a non-code is a 400 naming `/code`. */
 export function codeList(value: string): string[] {
   const codes = value.split(',').map((c) => c.trim());
-  if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
+  if (codes.length > MAX_LABEL_CODES)
+    throw fieldError('/code', 'max_items', `must list at most ${MAX_LABEL_CODES} codes`, { limit: MAX_LABEL_CODES });
   const bad = codes.find((c) => !CODE.test(c));
-  if (bad !== undefined) throw fieldError('/code', bad ? `${bad} is not a shipment code` : 'has an empty item');
+  if (bad !== undefined)
+    throw bad
+      ? fieldError('/code', 'format', `${bad} is not a shipment code`, { format: 'shipment_code', value: bad })
+      : fieldError('/code', 'required', 'has an empty item');
   return codes;
 }
 

@@ -1,4 +1,4 @@
-import { fieldError, invalidState } from '../errors.js';
+import { fieldError, invalidState, rangeError } from '../errors.js';
 import type { OfficeDirectory } from '../offices/directory.js';
 import type { QrTokens } from '../qr/tokens.js';
 import type { ShipmentRecord } from '../shipments/record.js';
@@ -139,12 +139,20 @@ export function createLabelService({
     opts: PdfOptions,
     known?: ShipmentRecord[],
   ): Promise<{ rows: ShipmentRecord[]; task: PdfTask }> {
-    if (codes.length === 0) throw fieldError('/code', 'must name at least one shipment');
-    if (codes.length > MAX_LABEL_CODES) throw fieldError('/code', `must list at most ${MAX_LABEL_CODES} codes`);
+    if (codes.length === 0) throw fieldError('/code', 'min_items', 'must name at least one shipment', { limit: 1 });
+    if (codes.length > MAX_LABEL_CODES)
+      throw fieldError('/code', 'max_items', `must list at most ${MAX_LABEL_CODES} codes`, { limit: MAX_LABEL_CODES });
     if (opts.start !== undefined) {
-      if (opts.format !== 'PDF_A4') throw fieldError('/start', 'is accepted with printer PDF_A4 only');
+      if (opts.format !== 'PDF_A4')
+        throw fieldError('/start', 'not_allowed', 'is accepted with printer PDF_A4 only', {
+          only_with: 'printer=PDF_A4',
+        });
       if (!Number.isInteger(opts.start) || opts.start < 1 || opts.start > TILES_PER_A4)
-        throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
+        throw rangeError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`, opts.start, {
+          min: 1,
+          max: TILES_PER_A4,
+          integer: true,
+        });
     }
     const rows = known ?? pieces(accountId, codes, opts.packages ?? false);
     const labels = await dataOf(accountId, rows);

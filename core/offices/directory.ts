@@ -125,8 +125,8 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
     pickupAddress(officeId: number): AddressT {
       const o = store.byId(officeId);
       if (!o) throw notFound(`office ${officeId}`);
-      if (!o.active) throw fieldError('/office', `office ${officeId} is not active`);
-      if (!o.parcel) throw fieldError('/office', `office ${officeId} does not deliver parcels`);
+      if (!o.active) throw fieldError('/office', 'unavailable', `office ${officeId} is not active`);
+      if (!o.parcel) throw fieldError('/office', 'unavailable', `office ${officeId} does not deliver parcels`);
       return {
         street: o.street,
         city: o.city,

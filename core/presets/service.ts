@@ -49,7 +49,7 @@ export function createPresetService(db: Db, clock: Clock) {
   function values(accountId: number, body: PresetInputT, self?: number) {
     const other = q.byKey.get(accountId, body.key)?.id;
     if (other !== undefined && other !== self)
-      throw fieldError('/key', `${body.key} is already the key of preset ${other}`);
+      throw fieldError('/key', 'taken', `${body.key} is already the key of preset ${other}`, { by: other });
     return { ...body, weight: body.weight ?? null, account_id: accountId, now: clock.now().getTime() };
   }
 

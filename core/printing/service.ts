@@ -129,17 +129,27 @@ function checkPrinter(
   by: ConfiguredBy,
 ): void {
   const driver = drivers[v.driver];
-  const problem =
-    driver.checkConnection(v.connection) ??
+  const problem = driver.checkConnection(v.connection);
+  if (problem)
+    throw fieldError('/connection', 'format', `${problem} (driver ${v.driver})`, {
+      format: 'connection',
+      driver: v.driver,
+    });
+  const place =
     (v.driver === 'file' ? stationDataProblem(v.connection, places) : null) ??
     (by.owner ? null : placeProblem(v.driver, v.connection, places));
-  if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
+  if (place) throw fieldError('/connection', 'not_allowed', `${place} (driver ${v.driver})`, { driver: v.driver });
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver))
-      throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
+      throw fieldError(`/settings/${key}`, 'unsupported', `does not apply to the ${v.driver} driver`, {
+        driver: v.driver,
+      });
   const formats = formatsOf(v);
   if (v.default_for && !formats.includes(v.default_for))
-    throw fieldError('/default_for', `a ${v.driver} printer prints ${formats.join(', ')} only`);
+    throw fieldError('/default_for', 'unsupported', `a ${v.driver} printer prints ${formats.join(', ')} only`, {
+      driver: v.driver,
+      allowed: formats,
+    });
 }
 
 /** Printers, the print queue and one-off prints. */
@@ -204,7 +214,7 @@ export function createPrintingService(deps: PrintingDeps) {
    */
   function shipmentCodes(accountId: number, body: PrintJobCreateT): string[] {
     const listed = body.codes.map((c) => labels.labellable(accountId, c).code);
-    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'lists a shipment twice');
+    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'duplicate', 'lists a shipment twice');
     return body.packages ? [...new Set(labels.pieces(accountId, listed, true).map((r) => r.code))] : listed;
   }
 
@@ -263,8 +273,9 @@ export function createPrintingService(deps: PrintingDeps) {
       checkPrinter(body, deps.places, by);
       return inTransaction(db, () => {
         // GET /printers/discover would shadow a printer of that name.
-        if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
-        if (store.printer(accountId, body.name)) throw fieldError('/name', `is already used by another printer`);
+        if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'reserved', 'is reserved');
+        if (store.printer(accountId, body.name))
+          throw fieldError('/name', 'taken', `is already used by another printer`);
         store.savePrinter(accountId, body.name, valuesOf(body, by), now(), false);
         return printerView(store.printer(accountId, body.name)!);
       });
@@ -324,17 +335,25 @@ export function createPrintingService(deps: PrintingDeps) {
         else {
           row = store.defaultPrinter(accountId, body.format ?? 'PDF_A7');
           if (!row)
-            throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
+            throw fieldError(
+              '/printer',
+              'required',
+              `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`,
+            );
         }
         const printer = specOf(row);
         const format = body.format ?? row.default_for ?? 'PDF_A7';
         if (!formatsOf(printer).includes(format))
           throw fieldError(
             '/format',
+            'unsupported',
             `printer ${printer.name} (${printer.driver}) prints ${formatsOf(printer).join(', ')} only`,
+            { driver: printer.driver, allowed: formatsOf(printer) },
           );
         if (body.start !== undefined && format !== 'PDF_A4')
-          throw fieldError('/start', 'is accepted with format PDF_A4 only');
+          throw fieldError('/start', 'not_allowed', 'is accepted with format PDF_A4 only', {
+            only_with: 'format=PDF_A4',
+          });
         let codes = shipmentCodes(accountId, body);
         if (!body.reprint) {
           const printed = store.alreadyPrinted(accountId, format, codes);
@@ -412,7 +431,9 @@ export function createPrintingService(deps: PrintingDeps) {
         if (!formatsOf(specOf(target)).includes(job.format))
           throw fieldError(
             '/printer',
+            'unsupported',
             `printer ${target.name} (${target.driver}) prints ${formatsOf(specOf(target)).join(', ')} only, not ${job.format}`,
+            { driver: target.driver, allowed: formatsOf(specOf(target)) },
           );
         store.move(job.id, target, now(), Date.now());
       }),
@@ -420,7 +441,7 @@ export function createPrintingService(deps: PrintingDeps) {
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */
     accountOfCodes(codes: string[]): number {
       const accounts = new Set(codes.map((c) => labels.accountOfCode(c.toUpperCase())));
-      if (accounts.size > 1) throw fieldError('/codes', 'belong to more than one account');
+      if (accounts.size > 1) throw fieldError('/codes', 'invalid', 'belong to more than one account');
       return [...accounts][0]!;
     },
 
@@ -446,7 +467,7 @@ export function createPrintingService(deps: PrintingDeps) {
     ) {
       const driver = drivers[opts.driver];
       const problem = driver.checkConnection(opts.connection);
-      if (problem) throw fieldError('/to', problem);
+      if (problem) throw fieldError('/to', 'format', problem, { format: 'connection', driver: opts.driver });
       const given: PrinterSpec = {
         name: 'one-off',
         driver: opts.driver,

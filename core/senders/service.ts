@@ -49,7 +49,8 @@ export function createSenderService(db: Db, clock: Clock, origin: () => RateCard
 
   function assertLabelFree(accountId: number, label: string, self?: number): void {
     const other = store.idOfLabel(accountId, label);
-    if (other !== undefined && other !== self) throw fieldError('/label', `is already used by sender ${other}`);
+    if (other !== undefined && other !== self)
+      throw fieldError('/label', 'taken', `is already used by sender ${other}`, { by: other });
   }
 
   function insert(accountId: number, body: SenderCreateT): SenderT {
@@ -78,7 +79,9 @@ export function createSenderService(db: Db, clock: Clock, origin: () => RateCard
         if (row.is_default === 1 && !body.is_default)
           throw fieldError(
             '/is_default',
+            'const',
             'cannot be false for the default sender: make another sender the default instead',
+            { value: true },
           );
         const now = clock.now().getTime();
         if (body.is_default) store.clearDefault(accountId, now);

@@ -123,16 +123,24 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
   function destinationFor(input: ShipmentCreateT): PartyT {
     const method = input.method ?? 'STANDARD';
     if (method !== 'PICKUP') {
-      if (input.office !== undefined) throw fieldError('/office', 'is only accepted with method PICKUP');
-      if (!input.destination.address) throw fieldError('/destination/address', 'is required');
+      if (input.office !== undefined)
+        throw fieldError('/office', 'not_allowed', 'is only accepted with method PICKUP', {
+          only_with: 'method=PICKUP',
+        });
+      if (!input.destination.address) throw fieldError('/destination/address', 'required', 'is required');
       return input.destination as PartyT;
     }
-    if (input.type !== 'DELIVERY') throw fieldError('/type', 'must be DELIVERY with method PICKUP');
-    if (input.office === undefined) throw fieldError('/office', 'is required with method PICKUP');
+    if (input.type !== 'DELIVERY')
+      throw fieldError('/type', 'const', 'must be DELIVERY with method PICKUP', {
+        value: 'DELIVERY',
+        with: 'method=PICKUP',
+      });
+    if (input.office === undefined)
+      throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
     const officeAddress = offices.pickupAddress(input.office);
     const given = input.destination.address;
     if (given && !sameAddress(given, officeAddress))
-      throw fieldError('/destination/address', "must equal the office's address (or be left out)");
+      throw fieldError('/destination/address', 'mismatch', "must equal the office's address (or be left out)");
     return { contact: input.destination.contact, address: officeAddress };
   }
 
@@ -197,20 +205,29 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     if ((patch.method !== undefined || patch.office !== undefined) && (s.parent_id !== null || s.packages > 0))
       throw fieldError(
         patch.method !== undefined ? '/method' : '/office',
+        'unsupported',
         'cannot change on a multi-origin shipment or its packages',
       );
     let addressChanged = false;
     if (next.method === 'PICKUP') {
-      if (next.type !== 'DELIVERY') throw fieldError('/method', 'PICKUP needs type DELIVERY');
-      if (next.office_id === null) throw fieldError('/office', 'is required with method PICKUP');
+      if (next.type !== 'DELIVERY') throw fieldError('/method', 'unsupported', 'PICKUP needs type DELIVERY');
+      if (next.office_id === null)
+        throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
       if (next.office_id !== s.office_id || s.method !== 'PICKUP') {
         next.destination = { contact: s.destination.contact, address: offices.pickupAddress(next.office_id) };
         addressChanged = true;
       }
     } else {
       if (s.method === 'PICKUP')
-        throw fieldError('/method', "a PICKUP shipment's address is its office's: it cannot become a home delivery");
-      if (next.office_id !== null) throw fieldError('/office', 'is only accepted with method PICKUP');
+        throw fieldError(
+          '/method',
+          'unsupported',
+          "a PICKUP shipment's address is its office's: it cannot become a home delivery",
+        );
+      if (next.office_id !== null)
+        throw fieldError('/office', 'not_allowed', 'is only accepted with method PICKUP', {
+          only_with: 'method=PICKUP',
+        });
     }
     const before: Record<ShipmentChangeRecord['changes'][number]['field'], unknown> = {
       dimensions: s.dimensions,
@@ -390,7 +407,7 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       if (q.date_range_min !== undefined) filter.from = dateBound(q.date_range_min, timeZone(), 'min');
       if (q.date_range_max !== undefined) filter.to = dateBound(q.date_range_max, timeZone(), 'max');
       if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to)
-        throw fieldError('/date_range_max', 'must not be before date_range_min');
+        throw fieldError('/date_range_max', 'order', 'must not be before date_range_min', { other: 'date_range_min' });
       if (q.date_key) {
         const since = clock.now().getTime() - (q.date_key === 'LAST_DAY' ? DAY_MS : 30 * DAY_MS);
         filter.from = Math.max(filter.from ?? since, since);
@@ -445,11 +462,11 @@ export function dateBound(value: string, zone: string, side: 'min' | 'max'): num
   const path = side === 'min' ? '/date_range_min' : '/date_range_max';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = DateTime.fromISO(value, { zone });
-    if (!day.isValid) throw fieldError(path, 'is not a calendar date');
+    if (!day.isValid) throw fieldError(path, 'format', 'is not a calendar date', { format: 'date' });
     return (side === 'min' ? day.startOf('day') : day.endOf('day')).toMillis();
   }
   const t = DateTime.fromISO(value, { setZone: true });
-  if (!t.isValid) throw fieldError(path, 'is not a valid date-time');
+  if (!t.isValid) throw fieldError(path, 'format', 'is not a valid date-time', { format: 'date-time' });
   return t.toMillis();
 }
 

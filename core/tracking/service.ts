@@ -47,7 +47,8 @@ export function createTracking(db: Db, clock: Clock, shipments: StatusStore) {
           (allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'),
       );
     }
-    if (e.receiver && to !== 'DELIVERED') throw fieldError('/receiver', 'is accepted on DELIVERED only');
+    if (e.receiver && to !== 'DELIVERED')
+      throw fieldError('/receiver', 'not_allowed', 'is accepted on DELIVERED only', { only_with: 'status=DELIVERED' });
     const now = clock.now().getTime();
     const row = {
       shipment_id: s.id,

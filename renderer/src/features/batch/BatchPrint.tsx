@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, type StationClient } from '../../api/client';
-import { useClient } from '../../api/context';
+import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
-import { useRetryJob } from '../printing/mutations';
-import { printingKeys, usePrinters } from '../printing/queries';
+import { useLabelsPdf, usePrint, useRetryJob } from '../printing/mutations';
+import { useFollowJob, usePrinters } from '../printing/queries';
 
 /** A print job and a label document hold at most this many labels (the API's limit): a batch is cut into such. */
 export const PER_JOB = 500;
@@ -43,19 +41,6 @@ interface Running {
 const chunks = <T,>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
-/** Follows one job by long polling until the queue is done with it, reporting each change. */
-async function follow(client: StationClient, job: PrintJob, seen: (j: PrintJob) => void, stop: () => boolean) {
-  let j = job;
-  while (!isFinalJobState(j.state) && !stop()) {
-    j = await client.call('printJobs.get', {
-      params: { id: String(j.id) },
-      query: { wait_ms: 20_000, seen_state: j.state, seen_done: j.progress.done, seen_attempts: j.attempts },
-    });
-    seen(j);
-  }
-  return j;
-}
-
 /**
  * Prints the selection, of any size: jobs of at most 500 labels queued at once, printed one after another, under
  * one progress bar. A4 sheets of 8 from a start tile (to the A4 printer, or as PDFs to download, one per 500) or A7
@@ -64,10 +49,11 @@ async function follow(client: StationClient, job: PrintJob, seen: (j: PrintJob) 
 export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: () => void }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
-  const queryClient = useQueryClient();
   const printers = usePrinters().data ?? [];
+  const print = usePrint();
   const retry = useRetryJob();
+  const follow = useFollowJob();
+  const labelsPdf = useLabelsPdf();
   const [format, setFormat] = useState<Format>('PDF_A4');
   const [output, setOutput] = useState<Output>('pdf');
   const [start, setStart] = useState(1);
@@ -93,9 +79,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     try {
       for (const [i, part] of chunks(list, PER_JOB).entries()) {
         const placed = i === 0 && start > 1 ? { start } : {};
-        pdfs.push(
-          (await client.call('labels.get', { query: { code: part.join(','), printer: 'PDF_A4', ...placed } })).url,
-        );
+        pdfs.push(await labelsPdf.mutateAsync({ code: part.join(','), printer: 'PDF_A4', ...placed }));
         setRunning((r) => r && { ...r, done: r.done + part.length });
       }
       setSummary({ printed: list.length, failed: 0, why: null, jobs: [], reprint: null, pdfs });
@@ -116,14 +100,12 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     for (const [i, part] of chunks(list, PER_JOB).entries()) {
       try {
         jobs.push(
-          await client.call('printJobs.create', {
-            body: {
-              codes: part,
-              format,
-              ...(chosenPrinter ? { printer: chosenPrinter.name } : {}),
-              ...(format === 'PDF_A4' && i === 0 && start > 1 ? { start } : {}),
-              ...(reprint ? { reprint } : {}),
-            },
+          await print.mutateAsync({
+            codes: part,
+            format,
+            ...(chosenPrinter ? { printer: chosenPrinter.name } : {}),
+            ...(format === 'PDF_A4' && i === 0 && start > 1 ? { start } : {}),
+            ...(reprint ? { reprint } : {}),
           }),
         );
       } catch (e) {
@@ -133,14 +115,12 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
         break;
       }
     }
-    void queryClient.invalidateQueries({ queryKey: printingKeys.jobs() });
     // Queued: the selection is done with (the jobs are followed here and kept by the queue).
     if (jobs.length) onPrinted();
     const ended: PrintJob[] = [];
     let before = 0;
     for (const job of jobs) {
       const last = await follow(
-        client,
         job,
         (j) => setRunning((r) => r && { ...r, done: before + j.progress.done, current: j }),
         () => gone.current,
@@ -179,7 +159,6 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     for (const job of jobs) {
       const from = job.progress.done;
       const last = await follow(
-        client,
         job,
         (j) => setRunning((r) => r && { ...r, done: before + j.progress.done - from, current: j }),
         () => gone.current,

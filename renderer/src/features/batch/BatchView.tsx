@@ -1,4 +1,3 @@
-import '../shipments/lists.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from '../../api/context';

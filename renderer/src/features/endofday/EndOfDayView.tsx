@@ -1,19 +1,16 @@
-import '../shipments/lists.css';
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import { onScan, SCAN_FIELD_ATTR } from '../../app/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
-import { allCodes, shipmentKeys, useShipmentSearch, type SearchFilter } from '../shipments/queries';
+import { useScan } from '../pack/mutations';
+import { useAllCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
+import { MAX_MANIFEST, useCreateManifest } from './mutations';
 
-/** A manifest lists at most this many parcels (the API's limit). */
-const MAX_MANIFEST = 500;
 const PAGE_SIZE = 50;
 
 /** Today in the desk's calendar, as YYYY-MM-DD (the service reads a plain date in the station's time zone). */
@@ -40,8 +37,6 @@ const readLoaded = (day: string): string[] => {
 export function EndOfDayView() {
   const { t, i18n } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
-  const queryClient = useQueryClient();
   const feedback = useFeedback();
   const scanField = useRef<HTMLInputElement>(null);
   const [day, setDay] = useState(today);
@@ -58,23 +53,14 @@ export function EndOfDayView() {
   };
   const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE });
   // Every code of the day, to tell a parcel of the list from any other scanned by mistake.
-  const listed = useQuery({
-    queryKey: [...shipmentKeys.all, 'end-of-day', day],
-    queryFn: () => allCodes(client, filter, MAX_MANIFEST),
-  });
+  const listed = useAllCodes(filter, MAX_MANIFEST);
   const codes = listed.data?.codes ?? [];
   const onTruck = new Set(loaded.filter((c) => codes.includes(c)));
   const scanning = onTruck.size > 0;
   const leftOut = scanning ? codes.filter((c) => !onTruck.has(c)) : [];
   const manifestCodes = scanning ? codes.filter((c) => onTruck.has(c)) : codes;
-  const manifest = useMutation({
-    mutationFn: (list: string[]) => client.call('manifests.create', { body: { codes: list } }),
-    onSuccess: () => {
-      sessionStorage.removeItem(loadedKey(day));
-      setLoaded([]);
-      void queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
-    },
-  });
+  const scan = useScan();
+  const manifest = useCreateManifest();
   const items = result.data?.items ?? 0;
   const m = manifest.data;
 
@@ -90,7 +76,7 @@ export function EndOfDayView() {
     let code = codes.find((c) => c === wanted.toUpperCase());
     if (!code) {
       try {
-        const found = await client.call('scan.resolve', { query: { value: wanted } });
+        const found = await scan.mutateAsync(wanted);
         if (found.kind === 'shipment') {
           code = codes.find((c) => c === found.shipment.code);
           if (!code) {
@@ -252,7 +238,13 @@ export function EndOfDayView() {
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          manifest.mutate(manifestCodes);
+          manifest.mutate(manifestCodes, {
+            // On the manifest: the truck's scans of the day are done with.
+            onSuccess: () => {
+              sessionStorage.removeItem(loadedKey(day));
+              setLoaded([]);
+            },
+          });
         }}
       >
         <p>{t('endOfDay.confirmText', { count: manifestCodes.length })}</p>

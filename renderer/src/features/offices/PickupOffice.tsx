@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -20,8 +19,8 @@ export function withOffice(body: Body, office: Office | null): Body {
 }
 
 /**
- * Pack's pickup office: shown while the method is PICKUP. The picker opens when the operator chooses PICKUP (not
- * when it is merely the cheapest quote chosen for them, which would take the focus mid-typing), and on demand.
+ * Pack's pickup office: shown while the method is PICKUP, with the picker that chooses it. The form opens the picker
+ * (`choosing`) when the operator chooses PICKUP; the button here opens it on demand.
  */
 export function PickupOffice({
   method,
@@ -29,6 +28,8 @@ export function PickupOffice({
   office,
   error,
   onChange,
+  choosing,
+  onChoosing,
 }: {
   method: string | null;
   zip: string;
@@ -36,14 +37,10 @@ export function PickupOffice({
   /** Create was asked without an office: said here, and the button takes the focus. */
   error?: string | undefined;
   onChange: (office: Office | null) => void;
+  choosing: boolean;
+  onChoosing: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const previous = useRef(method);
-  useEffect(() => {
-    if (method === 'PICKUP' && previous.current !== null && previous.current !== 'PICKUP' && !office) setOpen(true);
-    previous.current = method;
-  }, [method, office]);
 
   if (method !== 'PICKUP') return null;
   return (
@@ -60,19 +57,19 @@ export function PickupOffice({
         </p>
       )}
       <Button
-        onClick={() => setOpen(true)}
+        onClick={() => onChoosing(true)}
         aria-invalid={!!error}
         aria-describedby={office ? undefined : 'office-needed'}
       >
         {office ? t('offices.change') : t('offices.open')}
       </Button>
       <OfficePicker
-        open={open}
+        open={choosing}
         zip={zip}
-        onClose={() => setOpen(false)}
+        onClose={() => onChoosing(false)}
         onPick={(o) => {
           onChange(o);
-          setOpen(false);
+          onChoosing(false);
         }}
       />
     </div>

@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
-import { useClient } from '../../api/context';
 import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
 import { Loading } from '../../components/States';
+import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
 import { useCreateAndPrint, type Printed } from './mutations';
@@ -15,6 +15,7 @@ import { QuotePicker } from './QuotePicker';
 import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
 import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
+import { usePlaceLookup } from '../offices/queries';
 import { ScaleWeight } from '../scale/ScaleWeight';
 
 const FOCUSABLE =
@@ -50,11 +51,13 @@ export function NewShipmentForm({
   onDirty: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const client = useClient();
+  const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => (returnOf ? draftOf(returnOf.origin, returnOf) : emptyDraft()));
+  /** The method the operator picked; null until they pick one. */
   const [picked, setPicked] = useState<string | null>(null);
   const [office, setOffice] = useState<Office | null>(null);
+  const [choosingOffice, setChoosingOffice] = useState(false);
   const [senderId, setSenderId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -76,10 +79,17 @@ export function NewShipmentForm({
         : null;
   const noMethod = options !== undefined && options.length === 0;
 
+  /** Choosing PICKUP opens the office picker (being the cheapest, chosen for them, would take the focus mid-typing). */
+  function pickMethod(m: string) {
+    setPicked(m);
+    changed();
+    if (m === 'PICKUP' && method !== 'PICKUP' && !office) setChoosingOffice(true);
+  }
+
   const quoteErrors =
     quote.error instanceof ApiError
       ? Object.fromEntries(
-          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f.message, t)]),
+          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f, t)]),
         )
       : {};
   const shown: Record<string, string> = {
@@ -106,7 +116,7 @@ export function NewShipmentForm({
     const zip = draft.zip.trim();
     if (!zip || (draft.city.trim() && draft.state.trim())) return;
     try {
-      const place = (await client.call('offices.places', { query: { zip } })).data[0];
+      const place = (await placeOf(zip))[0];
       if (!place) return;
       setDraft((d) =>
         d.zip.trim() !== zip ? d : { ...d, city: d.city.trim() || place.city, state: d.state.trim() || place.state },
@@ -120,13 +130,7 @@ export function NewShipmentForm({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
-    setDraft((d) => ({
-      ...d,
-      length: String(p.length),
-      width: String(p.width),
-      height: String(p.height),
-      ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
-    }));
+    setDraft((d) => ({ ...d, ...presetParcel(p) }));
     changed();
     setPresetWeight(p.weight !== undefined ? { name: p.name, weight: p.weight } : null);
     const next = p.weight === undefined ? '/dimensions/weight' : '/content';
@@ -343,15 +347,7 @@ export function NewShipmentForm({
           {params && quote.isError && <p className="error">{t('pack.noMethodParcel')}</p>}
           {noMethod && <p className="error">{t('pack.noMethod')}</p>}
           {options && options.length > 0 && (
-            <QuotePicker
-              options={options}
-              value={method}
-              onChange={(m) => {
-                setPicked(m);
-                changed();
-              }}
-              error={shown['/method']}
-            />
+            <QuotePicker options={options} value={method} onChange={pickMethod} error={shown['/method']} />
           )}
           <PickupOffice
             method={method}
@@ -363,6 +359,8 @@ export function NewShipmentForm({
               changed();
               if (o) setErrors(({ [OFFICE_PATH]: _, ...rest }) => rest);
             }}
+            choosing={choosingOffice}
+            onChoosing={setChoosingOffice}
           />
           {returnOf ? (
             <p className="hint">

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
+import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';
 import { useJob } from '../printing/queries';
 import { printReason } from '../printing/reason';
@@ -182,15 +183,10 @@ export function PackView() {
         total: job.progress.total,
         reason: printReason(job.last_error, t) ?? '',
       };
-      const tone: Tone =
-        job.state === 'done'
-          ? 'ok'
-          : job.state === 'failed' || job.state === 'canceled'
-            ? 'error'
-            : job.last_error || job.state === 'unconfirmed'
-              ? 'warn'
-              : 'working';
-      return { tone, text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars) };
+      return {
+        tone: jobTone(job),
+        text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars),
+      };
     }
     if (opened.kind === 'shipment') {
       const s = opened.shipment;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { PrintJob, Shipment } from '../../api/types';
-import { printingKeys } from '../printing/queries';
+import { rootKeys } from '../../api/keys';
+import { printingQueries } from '../printing/queries';
 
 /** What a scan opens: the scan rule lives in the service (`scan.resolve`), once. */
 export function useScan() {
@@ -32,7 +33,7 @@ async function printLabel(
     const job = await client.call('printJobs.create', {
       body: { codes: [shipment.code], format: 'PDF_A7', ...(reprint ? { reprint } : {}) },
     });
-    queryClient.setQueryData(printingKeys.job(job.id), job);
+    queryClient.setQueryData(printingQueries.job(job.id), job);
     return { shipment, job, printError: null };
   } catch (e) {
     return { shipment, job: null, printError: e };
@@ -44,10 +45,10 @@ async function printLabel(
  * "printed" does not wait for other lists to be fetched again.
  */
 function refreshAfterPrint(queryClient: ReturnType<typeof useQueryClient>, shipments: boolean): void {
-  if (shipments) void queryClient.invalidateQueries({ queryKey: ['shipments'] });
+  if (shipments) void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
   // The job being followed keeps its own long poll (invalidating it would only restart the request).
   void queryClient.invalidateQueries({
-    queryKey: printingKeys.all,
+    queryKey: rootKeys.printing,
     predicate: (q) => !(q.queryKey[1] === 'jobs' && typeof q.queryKey[2] === 'number'),
   });
 }

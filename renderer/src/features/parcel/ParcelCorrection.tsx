@@ -5,10 +5,10 @@ import { Field } from '../../components/Field';
 import { ScaleWeight } from '../scale/ScaleWeight';
 import { usePresets } from '../settings/queries';
 import type { ParcelPatch } from './mutations';
+import { decimal } from '../../parcel/parcel';
 
 const SIDES = ['weight', 'length', 'width', 'height'] as const;
 type Side = (typeof SIDES)[number];
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
 
 /**
  * The parcel of a shipment that has no label yet (an imported order): its box and weight as they will print, to
@@ -38,7 +38,7 @@ export function ParcelCorrection({
   useEffect(() => {
     const dimensions: Partial<Record<Side, number>> = {};
     for (const k of SIDES) {
-      const v = num(sides[k]);
+      const v = decimal(sides[k]);
       if (v !== initial[k]) dimensions[k] = v;
     }
     onChange(Object.keys(dimensions).length ? { dimensions } : null);

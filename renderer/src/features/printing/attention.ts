@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 import type { PrintJob } from '../../api/types';
 
 /** How long one request waits at the service for the list to change. */
@@ -11,10 +12,10 @@ export interface Attention {
 }
 
 /**
- * Not under `printingKeys.all`: the answer follows every change by itself, and an invalidation would leave the
+ * Not under `rootKeys.printing`: the answer follows every change by itself, and an invalidation would leave the
  * request in flight (the client cannot abort one) holding one of the browser's few connections for up to 20 s.
  */
-export const attentionKey = () => ['attention'] as const;
+export const attentionKey = () => rootKeys.attention;
 
 /**
  * The labels waiting for the operator (held, unconfirmed, failed), on every screen. Each request waits at the

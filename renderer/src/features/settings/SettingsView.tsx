@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { setSound, soundOn } from '../../app/feedback';
@@ -14,7 +14,7 @@ import { useImportOffices, useImportRatecard, useSaveStationSettings } from './m
 import { PresetsSection } from './PresetsSection';
 import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
-import { ScaleSettings } from '../scale/ScaleSettings';
+import { ScaleSettings } from './ScaleSettings';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -76,12 +76,11 @@ function TimeZone() {
   const origin = useRatecard().data?.card as { origin?: { time_zone?: string } } | undefined;
   const originZone = origin?.origin?.time_zone;
   const save = useSaveStationSettings();
-  const [zone, setZone] = useState('');
+  /** What the operator typed; until then the field shows the station's zone. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const zone = typed ?? settings.data?.time_zone ?? '';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data) setZone(settings.data.time_zone);
-  }, [settings.data]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
@@ -103,7 +102,7 @@ function TimeZone() {
           path="/time_zone"
           errors={errors}
           value={zone}
-          onChange={(e) => setZone(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
           list="zones"
         />
         <datalist id="zones">
@@ -121,7 +120,7 @@ function TimeZone() {
       {originZone && settings.data && settings.data.time_zone !== originZone && (
         <p className="warn">
           {t('settings.timeZoneOrigin', { zone: settings.data.time_zone, origin: originZone })}{' '}
-          <Button onClick={() => setZone(originZone)}>{t('settings.useZone', { zone: originZone })}</Button>
+          <Button onClick={() => setTyped(originZone)}>{t('settings.useZone', { zone: originZone })}</Button>
         </p>
       )}
       {message && <p className="note">{message}</p>}
@@ -201,7 +200,7 @@ function parseJson(text: string): unknown {
       status: 400,
       code: 'validation_failed',
       detail: 'not JSON',
-      errors: [{ path: '/', message: (e as Error).message }],
+      errors: [{ path: '/', message: (e as Error).message, code: 'format', params: { format: 'json' } }],
     });
   }
 }
