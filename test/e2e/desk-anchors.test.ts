@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,31 +14,11 @@ import {
 import { JOB_STATES } from '../../core/printing/job-states.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { party, type Body } from '../helpers/fixtures.js';
-import { ROOT } from '../helpers/station.js';
 import { deskSession, type DeskSession } from './desk-session.js';
+import { englishOnly } from './spanish.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
-const messages = (lang: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'renderer', 'src', 'i18n', `${lang}.json`), 'utf8')) as object;
-
-/** Every English text of the desk that Spanish says otherwise, as whole words: none may be on a Spanish screen. */
-function englishOnly(): RegExp[] {
-  const flat = (o: object, p = ''): Array<[string, string]> =>
-    Object.entries(o).flatMap(([k, v]) =>
-      typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v as object, `${p}${k}.`),
-    );
-  const spanish = new Map(flat(messages('es')));
-  return flat(messages('en'))
-    .filter(([k, v]) => spanish.get(k) !== v && v.replace(/\{\{\w+\}\}/g, '').trim().length >= 4)
-    .map(([, v]) => {
-      const body = v
-        .split(/\{\{\w+\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+?');
-      return new RegExp(`(?<!\\p{L})${body}(?!\\p{L})`, 'u');
-    });
-}
 /** The service's codes, which a screen must say in words (STANDARD, TO_COLLECT, CANCELED, PDF_A7, queued…). */
 const RAW_CODES = new RegExp(
   `(?<![\\p{L}\\d_])(${[

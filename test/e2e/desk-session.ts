@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { PERMISSIONS } from '../../core/schemas/codes.js';
 import { launchChromium } from '../helpers/browser.js';
 import { directAccount, shipmentBody, type Body } from '../helpers/fixtures.js';
 import { ROOT, startStation, type Station } from '../helpers/station.js';
@@ -64,15 +65,7 @@ export interface DeskSession {
 export async function deskSession(env: Record<string, string> = {}): Promise<DeskSession> {
   const [a7, other] = await Promise.all([startSink('zpl'), startSink('zpl')]);
   const s = await startStation({ env: { STATION_PRINTER_PORTS: SINK_PORTS, ...env } });
-  const { token } = directAccount(s, 'desk', [
-    'rates.read',
-    'shipments.read',
-    'shipments.write',
-    'events.read',
-    'events.write',
-    'tokens.write',
-    'station.admin',
-  ]);
+  const { token } = directAccount(s, 'desk', PERMISSIONS);
   for (const [name, sink, def] of [
     ['desk-a7', a7, 'PDF_A7'],
     ['desk-other', other, null],

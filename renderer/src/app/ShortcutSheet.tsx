@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from '../i18n/en.json';
 import { VIEWS } from './routes';
-import { isTextField, SCAN_FIELD_ATTR } from './scanner';
+import { isTextField, SCAN_FIELD_ATTR } from '../operator/scanner';
+import { useModal } from '../components/modal';
 
 type Where = keyof typeof en.keys.where;
 type What = keyof typeof en.keys.what;
@@ -58,7 +59,7 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
 export function ShortcutSheet() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
 
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
@@ -73,13 +74,6 @@ export function ShortcutSheet() {
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
   }, []);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   return (
     <dialog ref={ref} className="shortcut-sheet" aria-label={t('keys.title')} onClose={() => setOpen(false)}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from './modal';
 
 /**
  * Asks before something destructive (nothing routine asks). A modal <dialog>: Escape cancels, focus starts on
@@ -24,13 +25,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog ref={ref} className="confirm" aria-label={title} onCancel={onCancel} onClose={() => open && onCancel()}>
       <h2>{title}</h2>

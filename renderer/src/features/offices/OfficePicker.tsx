@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
 import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
 import { QueryState } from '../../components/States';
 import { useNearestOffices, type Point } from './queries';
+import { useModal } from '../../components/modal';
 
 export type Office = Static<typeof OfficeSchema>;
 
@@ -26,18 +27,11 @@ export function OfficePicker({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const [typed, setTyped] = useState(initialZip ?? '');
   const [zip, setZip] = useState(initialZip ?? '');
   const usePoint = zip === (initialZip ?? '') && near ? near : null;
   const offices = useNearestOffices(zip, usePoint, open);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   const search = (e: FormEvent) => {
     e.preventDefault();

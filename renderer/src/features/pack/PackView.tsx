@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type Keybo
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
-import { useFeedback } from '../../app/feedback';
-import { onScan, SCAN_FIELD_ATTR } from '../../app/scanner';
+import { useFeedback } from '../../operator/feedback';
+import { onScan, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../app/feedback';
+import { useFeedback, type Outcome } from '../../operator/feedback';
 import type { PrintJob, Printer } from '../../api/types';
 import { useAttention } from './attention';
 import { JobPanel } from './JobPanel';
@@ -58,19 +58,27 @@ export function AttentionBar() {
   const { signal, clear } = useFeedback();
   const [open, setOpen] = useState(false);
   const known = useRef<Map<number, string> | null>(null);
+  /** The outcome the bar last announced, taken back when nothing waits. */
+  const raised = useRef<Outcome | null>(null);
 
   // A job newly waiting, or newly failed or unconfirmed, is announced once (not each retry of a held one).
   useEffect(() => {
     const before = known.current;
     known.current = new Map(waiting.map((j) => [j.id, j.state]));
-    // Nothing waits any more: the desk's "needs attention" colour goes with it.
-    if (waiting.length === 0) clear('attention');
+    // Nothing waits any more: the colour the bar raised goes with it (a failed scan's stays until the next scan).
+    if (waiting.length === 0 && raised.current) {
+      clear(raised.current);
+      raised.current = null;
+    }
     if (!before) return;
     const fresh = waiting.filter(
       (j) => !before.has(j.id) || (before.get(j.id) !== j.state && (j.state === 'failed' || j.state === 'unconfirmed')),
     );
-    if (fresh.some((j) => j.state === 'failed')) signal('failed');
-    else if (fresh.length) signal('attention');
+    const outcome = fresh.some((j) => j.state === 'failed') ? 'failed' : fresh.length ? 'attention' : null;
+    if (outcome) {
+      signal(outcome);
+      raised.current = outcome;
+    }
   }, [waiting, signal, clear]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { setSound, soundOn } from '../../app/feedback';
+import { setSound, soundOn } from '../../operator/feedback';
 import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
 import { Button } from '../../components/Button';
