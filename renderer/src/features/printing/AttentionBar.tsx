@@ -1,11 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback, type Outcome } from '../../operator/feedback';
-import type { PrintJob, Printer } from '../../api/types';
+import type { Printer } from '../../api/types';
 import { useAttention } from './attention';
-import { JobPanel } from './JobPanel';
 import { usePrinters, usePrinterStatus } from './queries';
-import { printReason } from './reason';
+import { waitingLine } from './waiting-line';
+
+/** The dialog and its ways out (JobPanel, the job's actions) load when first opened: the shell stays small. */
+const loadDialog = () => import('./WaitingDialog');
+const WaitingDialog = lazy(() => loadDialog().then((m) => ({ default: m.WaitingDialog })));
 
 /** The key that opens the labels waiting for the operator, from any screen. */
 export const ATTENTION_KEY = 'F8';
@@ -33,18 +36,6 @@ function PrinterState({ printer, holding }: { printer: Printer; holding: number 
   );
 }
 
-/** One line per waiting label: the shipment, the printer and why, in words. */
-function waitingLine(job: PrintJob, t: ReturnType<typeof useTranslation>['t']): string {
-  const codes = job.codes.length === 1 ? job.codes[0]! : t('bar.labels', { count: job.codes.length });
-  const why =
-    job.state === 'unconfirmed'
-      ? t('bar.why.unconfirmed')
-      : job.state === 'failed'
-        ? t('bar.why.failed', { reason: printReason(job.last_error, t) ?? '' })
-        : t('bar.why.held', { reason: printReason(job.last_error, t) ?? '' });
-  return `${codes} · ${job.printer}: ${why}`;
-}
-
 /**
  * Always in sight, on every screen: each printer's state and the labels waiting for the operator (held after the
  * printer did not take them, unconfirmed, failed). F8 opens them with their ways out (it printed, print again,
@@ -70,6 +61,8 @@ export function AttentionBar() {
       clear(raised.current);
       raised.current = null;
     }
+    // A label waits: its dialog is fetched now, so that F8 opens it at once.
+    if (waiting.length > 0) void loadDialog();
     if (!before) return;
     const fresh = waiting.filter(
       (j) => !before.has(j.id) || (before.get(j.id) !== j.state && (j.state === 'failed' || j.state === 'unconfirmed')),
@@ -114,37 +107,11 @@ export function AttentionBar() {
           </>
         )}
       </div>
-      {open && waiting.length > 0 && <WaitingDialog jobs={waiting} onClose={() => setOpen(false)} />}
+      {open && waiting.length > 0 && (
+        <Suspense fallback={null}>
+          <WaitingDialog jobs={waiting} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-/** The waiting labels with their ways out; the first one's first action has the focus (Enter takes it). */
-function WaitingDialog({ jobs, onClose }: { jobs: PrintJob[]; onClose: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (!d.open) d.showModal();
-    requestAnimationFrame(() => d.querySelector<HTMLButtonElement>('.job-panel button:not([disabled])')?.focus());
-  }, []);
-  return (
-    <dialog ref={ref} className="waiting-dialog" aria-label={t('bar.dialog')} onCancel={onClose}>
-      <div className="detail-head">
-        <h2>{t('bar.dialog')}</h2>
-        <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('common.close')}>
-          ×
-        </button>
-      </div>
-      <ul className="waiting-jobs">
-        {jobs.map((j) => (
-          <li key={j.id}>
-            <p className="mono">{waitingLine(j, t)}</p>
-            <JobPanel job={j} />
-          </li>
-        ))}
-      </ul>
-    </dialog>
   );
 }
