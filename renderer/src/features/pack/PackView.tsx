@@ -117,7 +117,8 @@ export function PackView() {
     leaveForm(() => void resolve(wanted));
   }
 
-  function printOpened() {
+  /** Prints the opened shipment, saving the parcel's corrections first (`patch`: as its form has them now). */
+  function printOpened(patch: ParcelPatch | null = correction) {
     if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
     feedback.clear();
     const send = (s: Shipment) =>
@@ -125,9 +126,9 @@ export function PackView() {
         { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
         { onSuccess: printed },
       );
-    if (!correction) return send(opened.shipment);
+    if (!patch) return send(opened.shipment);
     correct.mutate(
-      { shipment: opened.shipment, patch: correction },
+      { shipment: opened.shipment, patch },
       {
         onSuccess: (s) => {
           setCorrection(null);
@@ -251,7 +252,7 @@ export function PackView() {
               </p>
               {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
-                  <Button kind="primary" onClick={printOpened} busy={print.isPending}>
+                  <Button kind="primary" onClick={() => printOpened()} busy={print.isPending}>
                     {shown.labelled_at || last?.shipment.code === shown.code ? t('pack.reprint') : t('pack.print')}
                   </Button>
                   <span className="hint">{t('pack.enterPrints')}</span>
