@@ -199,7 +199,7 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
     for (const other of day.data.slice(2)) expect(await status(other.code)).toBe('TO_COLLECT');
   });
 
-  it('Batch prints more than 500 in jobs of 500 under one progress bar, and empties the selection', async () => {
+  it('Batch prints more than 500 in jobs of 500 under one progress bar, heard and seen at its end, and empties the selection', async () => {
     const { page } = d;
     const r = await d.s.request('POST', '/printers', {
       token: d.token,
@@ -214,6 +214,7 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
     );
     expect(made.every((m) => m.status === 201)).toBe(true);
     await d.nav('Batch');
+    await d.heard();
     const choose = page.getByRole('region', { name: 'Choose shipments' });
     await choose.getByRole('button', { name: /^Select all \d+ matches$/ }).click();
     await expect.poll(() => choose.textContent()).toMatch(/· (50[1-9]|5[1-9]\d) selected/);
@@ -233,6 +234,8 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
     await expect
       .poll(() => panel.getByRole('region', { name: 'Summary' }).textContent(), { timeout: 120_000 })
       .toContain(`Printed: ${selected} labels`);
+    // Its end is seen across the bench as a label printed at Pack is (the colour stays 2.5 s).
+    expect(await d.heard()).toMatchObject({ feedback: 'printed' });
     expect(await choose.textContent()).toContain('0 selected');
     expect(await panel.getByRole('button', { name: 'Print 0 labels' }).isDisabled()).toBe(true);
     const jobs = (await d.s.request('GET', '/print-jobs?size=10', { token: d.token })).body.data as Array<{

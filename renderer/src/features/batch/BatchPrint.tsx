@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
+import { useFeedback } from '../../operator/feedback';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { useLabelsPdf, usePrint, useRetryJob } from '../printing/mutations';
@@ -53,6 +54,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
   const print = usePrint();
   const retry = useRetryJob();
   const follow = useFollowJob();
+  const feedback = useFeedback();
   const labelsPdf = useLabelsPdf();
   const [format, setFormat] = useState<Format>('PDF_A4');
   const [output, setOutput] = useState<Output>('pdf');
@@ -132,6 +134,8 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     if (jobs.length) onPrinted();
     const failed = ended.reduce((n, j) => n + j.progress.total - j.progress.done, 0) + (refused?.rest.length ?? 0);
     const stopped = ended.find((j) => j.state !== 'done');
+    // Heard and seen across the bench, as a label printed at Pack is (and it replaces an earlier screen's colour).
+    feedback.signal(failed ? 'failed' : 'printed');
     setSummary({
       printed: before,
       failed,
@@ -167,6 +171,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
       before += last.progress.done - from;
     }
     setRunning(null);
+    feedback.signal(total > before ? 'failed' : 'printed');
     setSummary({
       printed: before,
       failed: total - before,
