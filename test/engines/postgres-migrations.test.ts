@@ -76,7 +76,7 @@ describe('PostgreSQL migrations', () => {
         secret: 'secret',
         file: 'labels/x.pdf',
       });
-      // 005: the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
+      // 005 (and 006): the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
       // its total, only by its own account, through the index of prefixes.
       const search = (accountId: number, words: string[]) =>
         engine.stores.shipments.search({
@@ -95,8 +95,36 @@ describe('PostgreSQL migrations', () => {
       const indexes = (
         await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'shipments'")
       ).rows;
-      expect(indexes.map((i) => i.n)).toEqual(expect.arrayContaining(['shipments_prefixes']));
-      expect(indexes.map((i) => i.n)).not.toContain('shipments_words');
+      // 006: each word a phrase of its parts (R-1, not a 1 anywhere); one side's words when asked for, ref and
+      // code always; the prefixes' index by side, and the partial index of the jobs waiting for the operator.
+      expect(await search(1, ['r-1'])).toMatchObject({ total: 1, rows: [{ code: 'ABCDEFGHJK' }] });
+      expect(await search(1, ['1-r'])).toMatchObject({ total: 0, rows: [] });
+      await engine.pool.query(
+        `UPDATE shipments SET origin = '{"address": {"city": "Rosario"}}', destination = '{"address": {"city": "Córdoba"}}'`,
+      );
+      const sides = (words: string[], party?: 'RECEIVER' | 'SENDER') =>
+        engine.stores.shipments.search({
+          accountId: 1,
+          words,
+          ...(party ? { party } : {}),
+          dateColumn: 'created_at',
+          newestFirst: true,
+          limit: 20,
+          offset: 0,
+        });
+      expect(await sides(['cordoba'], 'RECEIVER')).toMatchObject({ total: 1 });
+      expect(await sides(['cordoba'], 'SENDER')).toMatchObject({ total: 0 });
+      expect(await sides(['rosa'], 'SENDER')).toMatchObject({ total: 1 });
+      expect(await sides(['rosa', 'r-1'], 'RECEIVER')).toMatchObject({ total: 0 });
+      expect(await sides(['rosa', 'r-1'])).toMatchObject({ total: 1 });
+      const names = indexes.map((i) => i.n);
+      expect(names).toEqual(expect.arrayContaining(['shipments_side_prefixes']));
+      expect(names).not.toContain('shipments_words');
+      expect(names).not.toContain('shipments_prefixes');
+      const jobIndexes = (
+        await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'print_jobs'")
+      ).rows;
+      expect(jobIndexes.map((i) => i.n)).toContain('print_jobs_attention');
     } finally {
       await engine.close();
     }
