@@ -47,8 +47,15 @@ export const printingQueries = {
   job: (id: number) => [...printingQueries.jobs(), id] as const,
 };
 
-export function usePrinters() {
-  return useQuery(printingQueries.printerList(useClient()));
+/**
+ * The account's printers; `opened` reads them again when the screen opens, however recent the list held: a printer
+ * made elsewhere (another desk, the API) is offered at once, not after the list goes stale.
+ */
+export function usePrinters(opts: { opened?: boolean } = {}) {
+  return useQuery({
+    ...printingQueries.printerList(useClient()),
+    ...(opts.opened ? { refetchOnMount: 'always' } : {}),
+  });
 }
 
 export function usePrinterStatus(name: string) {
