@@ -30,10 +30,10 @@ export interface ServiceOptions {
 
 /** The composition root of the domain: every service built once, from the same db and clock. */
 export function createServices({ db, clock, dataDir, env = process.env }: ServiceOptions) {
-  const settings = createSettings(db, env);
+  const quotes = createQuoteService(db, clock);
+  const settings = createSettings(db, env, () => quotes.active().card.file.origin.country);
   const shipmentStore = createShipmentStore(db);
   const tracking = createTracking(db, clock, shipmentStore);
-  const quotes = createQuoteService(db, clock);
   quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
   const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
   offices.loadDefaultIfEmpty(resourcePath('offices.json'));
@@ -54,6 +54,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
     tracking,
     offices,
     timeZone: settings.timeZone,
+    language: settings.language,
   });
   const senders = createSenderService(db, clock, () => quotes.active().card.file.origin);
   const presets = createPresetService(db, clock);
@@ -94,6 +95,7 @@ export function createServices({ db, clock, dataDir, env = process.env }: Servic
       labels: labelFeature.labels,
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
+      language: settings.language,
     }),
   };
 }

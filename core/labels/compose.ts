@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { createManifestService } from '../manifests/service.js';
 import type { OfficeDirectory } from '../offices/directory.js';
 import { createKeyStore, keysDir } from '../qr/keys.js';
@@ -19,6 +20,8 @@ export interface LabelFeatureDeps {
   tracking: Tracking;
   offices: Pick<OfficeDirectory, 'byId'>;
   timeZone: () => string;
+  /** The language labels and manifests are printed in. */
+  language: () => PrintLanguage;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       qr,
       tokens: createLabelTokenStore(d.db),
       downloads,
+      language: d.language,
     }),
     manifests: createManifestService({
       db: d.db,
@@ -53,6 +57,7 @@ export function createLabelFeature(d: LabelFeatureDeps) {
       tracking: d.tracking,
       downloads,
       timeZone: d.timeZone,
+      language: d.language,
       drawPdf: render.manifest,
     }),
   };

@@ -8,6 +8,7 @@ import { isLabellable } from '../tracking/transitions.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { LabelData } from './layout.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { RenderPool } from './render-pool.js';
 import type { PdfTask } from './render-worker.js';
@@ -33,13 +34,24 @@ export interface LabelServiceDeps {
   qr: QrTokens;
   tokens: LabelTokenStore;
   downloads: Downloads;
+  /** The language of the printed captions (the station's setting). */
+  language: () => PrintLanguage;
 }
 
 /**
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, render, shipments, offices, qr, tokens, downloads }: LabelServiceDeps) {
+export function createLabelService({
+  db,
+  render,
+  shipments,
+  offices,
+  qr,
+  tokens,
+  downloads,
+  language,
+}: LabelServiceDeps) {
   function labellable(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
@@ -92,12 +104,14 @@ export function createLabelService({ db, render, shipments, offices, qr, tokens,
       return n;
     };
     const qrs = await tokensOf(accountId, rows);
+    const lang = language();
     return rows.map((row, i) => {
       const office = row.method === 'PICKUP' && row.office_id !== null ? offices.byId(row.office_id) : undefined;
       return labelData(row, {
         qr: qrs[i]!,
         office: office ? { code: office.code, name: office.name } : null,
         packagesOfParent: row.parent_id === null ? null : packagesOf(row.parent_id),
+        language: lang,
       });
     });
   }
@@ -181,7 +195,7 @@ export function createLabelService({ db, render, shipments, offices, qr, tokens,
       downloads.sweep();
       // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
       const same = pieces(accountId, codes, opts.packages ?? false);
-      const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
+      const docKey = JSON.stringify([opts.format, opts.start ?? 1, language(), same.map((r) => [r.code, r.packages])]);
       const reused = downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
       const { rows, task } = await documentTask(accountId, codes, opts, same);

@@ -8,6 +8,7 @@ import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentService } from '../shipments/service.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { Tracking } from '../tracking/service.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import type { ManifestHeader, ManifestLine } from './layout.js';
 import { createManifestStore, type ManifestRow } from './store.js';
 
@@ -29,6 +30,8 @@ export interface ManifestDeps {
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => string;
+  /** The language of the printed captions (the station's setting). */
+  language: () => PrintLanguage;
   /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
   drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
@@ -41,7 +44,16 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, shipments, tracking, downloads, timeZone, drawPdf }: ManifestDeps) {
+export function createManifestService({
+  db,
+  clock,
+  shipments,
+  tracking,
+  downloads,
+  timeZone,
+  language,
+  drawPdf,
+}: ManifestDeps) {
   const store = createManifestStore(db);
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
@@ -76,9 +88,19 @@ export function createManifestService({ db, clock, shipments, tracking, download
             : '1',
       };
     });
-    const createdAt = DateTime.fromMillis(m.created_at, { zone: timeZone() }).toFormat('yyyy-MM-dd HH:mm ZZZZ');
+    // In the station's time zone, named, and as the language writes dates (Spanish: dd/mm/yyyy).
+    const zone = timeZone();
+    const at = DateTime.fromMillis(m.created_at, { zone });
+    const createdAt = `${at.toFormat(language() === 'es' ? 'dd/MM/yyyy HH:mm' : 'yyyy-MM-dd HH:mm')} (${zone})`;
     await drawPdf({
-      header: { id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight },
+      header: {
+        id: m.id,
+        createdAt,
+        shipments: m.shipments,
+        pieces: m.pieces,
+        weightKg: m.weight,
+        language: language(),
+      },
       lines,
       file: downloads.prepareFile(fileOf(m.id)),
     });

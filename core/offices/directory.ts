@@ -92,6 +92,14 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
     return pageEnvelope(data, items, window);
   }
 
+  /**
+   * The places a postal code is, as the directory knows them: the desk suggests city and province from the postal
+   * code typed. Matched by postal key, like `search`.
+   */
+  function places(zip: string) {
+    return { data: store.places(currentKeys()(zip)) };
+  }
+
   /** Adds new codes and updates known ones in one transaction; `replace` deactivates the codes left out. */
   function importRecords(records: OfficeRecordT[], opts: { replace?: boolean } = {}): ImportSummary {
     const at = clock.now().getTime();
@@ -134,6 +142,7 @@ export function createOfficeDirectory(db: Db, clock: Clock, zipPattern: () => st
   return {
     ...pickupOffices,
     search,
+    places,
     /** Any office by id, usable or not (labels of older shipments still show their office). */
     byId: (id: number) => {
       const o = store.byId(id);

@@ -45,6 +45,11 @@ export function createOfficeStore(db: Db) {
   const countZip = db.prepare<[string], { n: number }>(
     `SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip_key = ?`,
   );
+  // Every office of the directory, active or not: where it stands says which city a postal code is.
+  const placesOf = db.prepare<[string], { city: string; state: string; country: string; offices: number }>(
+    `SELECT city, state, country, count(*) AS offices FROM offices WHERE zip_key = ?
+      GROUP BY city, state, country ORDER BY offices DESC, city LIMIT 5`,
+  );
   const page = db.prepare<[number, number], OfficeRow>(
     `SELECT * FROM offices WHERE ${USABLE} ORDER BY id LIMIT ? OFFSET ?`,
   );
@@ -86,6 +91,8 @@ export function createOfficeStore(db: Db) {
     isEmpty: () => any.get() === undefined,
     /** Every office's id by upper-case code, to match import rows to the offices they update. */
     idsByCode: () => new Map(codes.all().map((r) => [r.code.toUpperCase(), r.id])),
+    /** The cities (with province and country) of the offices at a postal key, most offices first. */
+    places: (zipKey: string) => placesOf.all(zipKey),
     countUsable: (zip?: string) => (zip === undefined ? count.get()!.n : countZip.get(zip)!.n),
     pageUsable: (zip: string | undefined, limit: number, offset: number) =>
       zip === undefined ? page.all(limit, offset) : pageZip.all(zip, limit, offset),

@@ -4,7 +4,9 @@ import type { ShipmentRecord } from '../shipments/record.js';
 import { inTransaction, type Db } from '../store/db.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import { drivers } from './drivers.js';
+import { createHash } from 'node:crypto';
 import { nativeLines } from './native.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { withAckMode } from './ack-mode.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { placeProblem, realPath, stationDataProblem, type PrinterPlaces } from './places.js';
@@ -52,6 +54,8 @@ export interface PrintingDeps {
    * (STATION_PRINTER_PORTS, STATION_FILE_PRINTER_ROOTS; see places.ts).
    */
   places: PrinterPlaces;
+  /** The language of the captions of a native-mode label (the station's setting). */
+  language?: () => PrintLanguage;
 }
 
 /** Who configures a printer: a token through the API (restricted to where printers live) or the station's owner. */
@@ -59,13 +63,19 @@ export interface ConfiguredBy {
   owner?: boolean;
 }
 
+/** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
+const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
+  p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
+
 function printerView(r: PrinterRow): PrinterT {
+  const settings = JSON.parse(r.settings) as PrinterSettings;
   return {
     name: r.name,
     driver: r.driver,
     connection: r.connection,
-    settings: JSON.parse(r.settings) as PrinterSettings,
+    settings,
     default_for: r.default_for,
+    formats: [...formatsOf({ driver: r.driver, settings })],
     created_at: isoOrNull(r.created_at)!,
     updated_at: isoOrNull(r.updated_at)!,
   };
@@ -101,10 +111,6 @@ const SETTING_DRIVERS: Partial<Record<keyof PrinterSettings, DriverName[]>> = {
   status_ack: ['escpos', 'zpl', 'tspl'],
   raw: ['file'],
 };
-
-/** What a printer prints: its driver's formats, except that a file printer writing raw jobs writes thermal labels. */
-const formatsOf = (p: { driver: DriverName; settings?: PrinterSettings | undefined }): readonly LabelFormat[] =>
-  p.driver === 'file' && p.settings?.raw ? ['PDF_A7'] : drivers[p.driver].formats;
 
 /**
  * What is stored of a printer's configuration. A file printer configured through the API is held to the folder
@@ -159,7 +165,11 @@ export function createPrintingService(deps: PrintingDeps) {
         labels.renderPdf(accountId, codes, { format, start: format === 'PDF_A4' ? start : undefined }),
       async native(code) {
         const row = labels.labellable(accountId, code);
-        return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
+        return {
+          code: row.code,
+          qr: await labels.qrToken(accountId, row.code),
+          lines: nativeLines(row, deps.language?.()),
+        };
       },
     };
   }
@@ -212,7 +222,7 @@ export function createPrintingService(deps: PrintingDeps) {
   async function jobChange(
     accountId: number,
     id: string,
-    seen: { state?: JobState; done?: number },
+    seen: { state?: JobState; done?: number; attempts?: number | undefined },
     waitMs: number,
   ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
@@ -220,7 +230,8 @@ export function createPrintingService(deps: PrintingDeps) {
       const job = jobView(jobRow(accountId, id));
       const differs =
         (seen.state !== undefined && job.state !== seen.state) ||
-        (seen.done !== undefined && job.progress.done !== seen.done);
+        (seen.done !== undefined && job.progress.done !== seen.done) ||
+        (seen.attempts !== undefined && job.attempts !== seen.attempts);
       const left = until - Date.now();
       if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
@@ -228,9 +239,32 @@ export function createPrintingService(deps: PrintingDeps) {
     }
   }
 
+  /** The jobs waiting for the operator and their version, once it differs from `seen` or after `waitMs`. */
+  async function attention(
+    accountId: number,
+    seen: string | undefined,
+    waitMs: number,
+  ): Promise<{ data: PrintJobT[]; version: string }> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const rows = store.attention(accountId);
+      const version = createHash('sha1')
+        .update(rows.map((r) => `${r.id}:${r.state}:${r.done}:${r.updated_at}:${r.last_error ?? ''}`).join('|'))
+        .digest('hex')
+        .slice(0, 16);
+      const left = until - Date.now();
+      if (version !== seen || left <= 0) return { data: rows.map(jobView), version };
+      // This worker's changes wake us at once; another process's are seen within 250 ms.
+      await queue.changed(Math.min(left, 250));
+      // The service stopped meanwhile: the answer is the list as it was.
+      if (!db.open) return { data: rows.map(jobView), version };
+    }
+  }
+
   return {
     queue,
     store,
+    attention,
 
     printers: (accountId: number) => ({ data: store.printers(accountId).map(printerView) }),
     printer: (accountId: number, name: string) => printerView(printerRow(accountId, name)),

@@ -1,5 +1,5 @@
 import type { Db } from '../store/db.js';
-import { HOLDS_PRINTER, type JobState } from './job-states.js';
+import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from './job-states.js';
 import type { DriverName, LabelFormat, PrinterSettings } from './types.js';
 
 export interface PrinterRow {
@@ -91,6 +91,10 @@ export function createPrintStore(db: Db) {
     jobById: db.prepare<[number], JobRow>('SELECT * FROM print_jobs WHERE id = ?'),
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
       'SELECT count(*) AS n FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)',
+    ),
+    // The partial index print_jobs_attention (migration 017) holds exactly these rows.
+    attention: db.prepare<{ account: number }, JobRow>(
+      `SELECT * FROM print_jobs WHERE account_id = @account AND ${NEEDS_ATTENTION_SQL} ORDER BY id DESC LIMIT 100`,
     ),
     pageJobs: db.prepare<{ account: number; state: string | null; limit: number; offset: number }, JobRow>(
       `SELECT * FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)
@@ -245,6 +249,8 @@ export function createPrintStore(db: Db) {
         total: q.countJobs.get({ account: accountId, state })!.n,
       };
     },
+    /** The jobs waiting for the operator (`needsAttention`), newest first, at most 100. */
+    attention: (accountId: number) => q.attention.all({ account: accountId }),
     alreadyPrinted: (accountId: number, format: LabelFormat, codes: string[]) =>
       q.alreadyPrinted.all({ account: accountId, format, codes: JSON.stringify(codes) }).map((r) => r.code),
     pending: (accountId: number, format: LabelFormat, codes: string[]) =>

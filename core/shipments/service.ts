@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/
 import { generateCode } from './code.js';
 import type {
   PackageCreateT,
+  SearchParty,
   ShipmentChangeT,
   ShipmentCreateT,
   ShipmentRefT,
@@ -64,10 +65,21 @@ function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT 
   };
 }
 
-/** `q` → an FTS5 query: every word must match, each as a prefix; quoting keeps FTS syntax out of user text. */
-export function ftsQuery(q: string): string | undefined {
-  const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return words.length ? words.map((w) => `"${w}"*`).join(' ') : undefined;
+/** The columns of the search index each `party` searches (migration 016); ref and code are always searched. */
+const PARTY_COLUMNS: Record<SearchParty, string> = {
+  ANY: '',
+  RECEIVER: '{ident receiver} : ',
+  SENDER: '{ident sender} : ',
+};
+
+/**
+ * `q` → an FTS5 query. Each word (split at white space) must match, as a phrase: its parts in order, side by side,
+ * the last one as a prefix. `LNRJ6-3` finds the refs that go on from `LNRJ6-3`, not every shipment with a 3 in its
+ * street number. Quoting keeps FTS syntax out of user text; a word with no letter or digit is dropped.
+ */
+export function ftsQuery(q: string, party: SearchParty = 'ANY'): string | undefined {
+  const words = q.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return words.length ? words.map((w) => `${PARTY_COLUMNS[party]}"${w.replaceAll('"', '""')}"*`).join(' ') : undefined;
 }
 
 export interface ShipmentServiceDeps {
@@ -381,10 +393,11 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       };
       // An empty value (a cleared search box sends `q=`) is no filter at all.
       if (q.q) {
-        const match = ftsQuery(q.q);
+        const match = ftsQuery(q.q, q.party);
         // A q with no word characters ("--") cannot match anything.
         if (match === undefined) return pageEnvelope([], 0, window);
         filter.match = match;
+        filter.whole = q.q.trim();
       }
       if (q.code) filter.code = q.code.toUpperCase();
       if (q.status !== undefined) filter.status = q.status;

@@ -3,12 +3,18 @@ import { isLoopback } from '../../core/http/listen.js';
 import { dateBound, ftsQuery } from '../../core/shipments/service.js';
 
 describe('q to a full-text query', () => {
-  it('makes every word a quoted prefix, so that user text never reaches FTS syntax', () => {
+  it('makes every word a quoted phrase ending in a prefix, so that user text never reaches FTS syntax', () => {
     expect(ftsQuery('Ana Pérez')).toBe('"Ana"* "Pérez"*');
-    expect(ftsQuery('ORDER-1001')).toBe('"ORDER"* "1001"*');
+    // Its parts side by side: a ref's number is not any number of the address.
+    expect(ftsQuery('ORDER-1001')).toBe('"ORDER-1001"*');
     expect(ftsQuery('a OR b')).toBe('"a"* "OR"* "b"*');
-    expect(ftsQuery('x"y* NEAR(z)')).toBe('"x"* "y"* "NEAR"* "z"*');
-    expect(ftsQuery('jose.alvarez@correo.es')).toBe('"jose"* "alvarez"* "correo"* "es"*');
+    expect(ftsQuery('x"y* NEAR(z)')).toBe('"x""y*"* "NEAR(z)"*');
+    expect(ftsQuery('jose.alvarez@correo.es')).toBe('"jose.alvarez@correo.es"*');
+  });
+
+  it('searches ref, code and one side when asked', () => {
+    expect(ftsQuery('cordoba 5000', 'RECEIVER')).toBe('{ident receiver} : "cordoba"* {ident receiver} : "5000"*');
+    expect(ftsQuery('deposito', 'SENDER')).toBe('{ident sender} : "deposito"*');
   });
 
   it('has no query for text without letters or digits', () => {

@@ -13,6 +13,8 @@ import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
 import labelTokens from './014-label-tokens.js';
 import importsChanges from './015-imports-changes.js';
+import searchSides from './016-search-sides.js';
+import printAttention from './017-print-attention.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -40,4 +42,6 @@ export const migrations: Migration[] = [
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
   { version: 14, name: 'label-tokens', sql: labelTokens },
   { version: 15, name: 'imports-changes', sql: importsChanges },
+  { version: 16, name: 'search-sides', sql: searchSides },
+  { version: 17, name: 'print-attention', sql: printAttention },
 ];

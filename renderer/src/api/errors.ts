@@ -61,6 +61,7 @@ const KNOWN_CODES = new Set([
   'invalid_state',
   'rate_limited',
   'payload_too_large',
+  'storage_full',
   'internal',
 ]);
 
