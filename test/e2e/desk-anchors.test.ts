@@ -15,7 +15,7 @@ import { JOB_STATES } from '../../core/printing/job-states.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { party, type Body } from '../helpers/fixtures.js';
 import { deskSession, type DeskSession } from './desk-session.js';
-import { englishOnly } from './spanish.js';
+import { englishOnly, USTED } from './spanish.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
@@ -296,6 +296,7 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
         const words = text.replace(/\b[a-z]+\.[a-z]+\b/g, '').replace(/Advanced Order Export|Order report/g, '');
         expect(english.filter((re) => re.test(words)).map(String), `${where}: English left`).toEqual([]);
         expect(RAW_CODES.exec(words)?.[0], `${where}: a code shown raw`).toBeUndefined();
+        expect(USTED.exec(words)?.[0], `${where}: "usted" where the desk says "vos"`).toBeUndefined();
         expect(words, `${where}: a date month first`).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b(?!\d)/);
         await d.shoot(`es-${where}`);
       };
