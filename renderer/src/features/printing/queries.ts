@@ -47,8 +47,12 @@ export const printingQueries = {
   job: (id: number) => [...printingQueries.jobs(), id] as const,
 };
 
+/**
+ * Read again as often as their states: a printer added or removed at another desk (or by a script) reaches this
+ * desk's bar and choices without a reload. Batch offered only the printers of the moment it was first read.
+ */
 export function usePrinters() {
-  return useQuery(printingQueries.printerList(useClient()));
+  return useQuery({ ...printingQueries.printerList(useClient()), refetchInterval: STATUS_POLL_MS });
 }
 
 export function usePrinterStatus(name: string) {
