@@ -15,7 +15,7 @@ import { JOB_STATES } from '../../core/printing/job-states.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { party, type Body } from '../helpers/fixtures.js';
 import { deskSession, type DeskSession } from './desk-session.js';
-import { englishOnly } from './spanish.js';
+import { englishOnly, USTED } from './spanish.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
@@ -188,7 +188,10 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
     await page.getByLabel('On the truck').focus();
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Hand these shipments to the carrier?' });
-    await expect.poll(() => dialog.textContent()).toContain(`${day.items - 2} parcels not scanned stay out`);
+    const left = day.items - 2;
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(left === 1 ? '1 parcel not scanned stays out' : `${left} parcels not scanned stay out`);
     await dialog.getByRole('button', { name: 'Create the manifest' }).click();
     const done = page.getByRole('region', { name: 'Manifest ready' });
     await expect.poll(() => done.textContent(), { timeout: 20_000 }).toContain('2 parcels');
@@ -197,7 +200,8 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
     expect(await status(first.code)).toBe('COLLECTED');
     expect(await status(second.code)).toBe('COLLECTED');
     for (const other of day.data.slice(2)) expect(await status(other.code)).toBe('TO_COLLECT');
-  });
+    // Many steps of a browser and a service on a loaded 2-core machine: CI saw it pass 30 s.
+  }, 90_000);
 
   it('Batch prints more than 500 in jobs of 500 under one progress bar, heard and seen at its end, and empties the selection', async () => {
     const { page } = d;
@@ -296,6 +300,7 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
         const words = text.replace(/\b[a-z]+\.[a-z]+\b/g, '').replace(/Advanced Order Export|Order report/g, '');
         expect(english.filter((re) => re.test(words)).map(String), `${where}: English left`).toEqual([]);
         expect(RAW_CODES.exec(words)?.[0], `${where}: a code shown raw`).toBeUndefined();
+        expect(USTED.exec(words)?.[0], `${where}: "usted" where the desk says "vos"`).toBeUndefined();
         expect(words, `${where}: a date month first`).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b(?!\d)/);
         await d.shoot(`es-${where}`);
       };

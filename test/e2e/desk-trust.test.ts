@@ -160,6 +160,20 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     expect(await d.waitingForScan()).toBe(true);
   });
 
+  it('a scan that starts while the focus moves to the scan field arrives whole', async () => {
+    const { page } = d;
+    const order = await d.create({ ref: 'MOVE-1' });
+    await d.nav('Pack');
+    // As when Pack mounts and focuses its field while the scanner types: the first key lands on the header, the
+    // rest in the scan field. The first character was lost, and the desk looked up another order.
+    await page.getByRole('combobox', { name: 'Language' }).focus();
+    await page.evaluate(
+      "document.addEventListener('keyup', () => document.getElementById('scan')?.focus(), { once: true })",
+    );
+    await d.scan(order.code);
+    await expect.poll(d.statusText).toContain(`${order.code} (order MOVE-1) opened`);
+  });
+
   it('a canceled shipment, scanned, says it has no label; Enter prints nothing and no PDF is offered', async () => {
     const { page } = d;
     const gone = await d.create({ ref: 'GONE-1' });

@@ -24,3 +24,10 @@ export function englishOnly(): RegExp[] {
       return new RegExp(`(?<!\\p{L})${body}(?!\\p{L})`, 'u');
     });
 }
+
+/**
+ * The desk speaks Argentine Spanish, to the operator as "vos" (completá, elegí, tu respuesta): these are the "usted"
+ * forms its screens once mixed in (Ingrese, Seleccione, Elija…). None may be on a Spanish screen.
+ */
+export const USTED =
+  /(?<!\p{L})(usted|ustedes|ingrese|seleccione|elija|agregue|presione|escanee|complete|verifique|intente|revise|confirme|pulse|imprima|vuelva a|espere|escriba|elimine|guarde)(?!\p{L})/iu;

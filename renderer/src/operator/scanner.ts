@@ -99,7 +99,19 @@ export function captureScans(win: Window = window, now: () => number = () => per
       return;
     }
     if (e.key.length === 1) {
-      if (burst && (burst.target !== e.target || t - burst.last > MAX_GAP_MS)) burst = null;
+      if (burst && t - burst.last > MAX_GAP_MS) burst = null;
+      if (burst && burst.target !== e.target) {
+        // The focus moved in the middle of a burst (a screen that mounts and focuses its scan field as the scanner
+        // types): what went to a place that keeps no text would be lost, and the code scanned short. It moves on
+        // with the focus, into the field now typed in.
+        if (isTextField(burst.target)) burst = null;
+        else {
+          const carried = burst.chars;
+          burst.target = e.target;
+          burst.before = isTextField(e.target) ? e.target.value : null;
+          if (isTextField(e.target)) setFieldValue(e.target, e.target.value + carried);
+        }
+      }
       burst ??= {
         target: e.target,
         chars: '',

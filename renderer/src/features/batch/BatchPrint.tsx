@@ -50,7 +50,7 @@ const chunks = <T,>(list: T[], size: number): T[][] =>
 export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: () => void }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const printers = usePrinters({ opened: true }).data ?? [];
+  const printers = usePrinters().data ?? [];
   const print = usePrint();
   const retry = useRetryJob();
   const follow = useFollowJob();

@@ -48,14 +48,11 @@ export const printingQueries = {
 };
 
 /**
- * The account's printers; `opened` reads them again when the screen opens, however recent the list held: a printer
- * made elsewhere (another desk, the API) is offered at once, not after the list goes stale.
+ * Read again as often as their states: a printer added or removed at another desk (or by a script) reaches this
+ * desk's bar and choices without a reload. Batch offered only the printers of the moment it was first read.
  */
-export function usePrinters(opts: { opened?: boolean } = {}) {
-  return useQuery({
-    ...printingQueries.printerList(useClient()),
-    ...(opts.opened ? { refetchOnMount: 'always' } : {}),
-  });
+export function usePrinters() {
+  return useQuery({ ...printingQueries.printerList(useClient()), refetchInterval: STATUS_POLL_MS });
 }
 
 export function usePrinterStatus(name: string) {

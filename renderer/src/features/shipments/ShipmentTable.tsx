@@ -74,7 +74,7 @@ export function ShipmentTable({
               {s.code}
               {s.number !== null && <span className="muted"> · {t('shipments.packageOf', { n: s.number })}</span>}
             </td>
-            <td>{s.ref}</td>
+            <td className="ref">{s.ref}</td>
             <td>{s.destination.contact.name}</td>
             <td>{s.destination.address.city}</td>
             <td>{t(`codes.method.${s.method}`)}</td>
