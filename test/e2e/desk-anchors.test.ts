@@ -75,7 +75,7 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
 
   it('? shows the keys of the desk; Escape closes it and the desk waits for the scan again', async () => {
     const { page } = d;
-    expect(await d.waitingForScan()).toBe(true);
+    await expect.poll(d.waitingForScan).toBe(true);
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keys of the desk' });
     await expect.poll(() => sheet.isVisible()).toBe(true);

@@ -31,7 +31,7 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     // A QR whose signature the scanner misread.
     await d.scan(`${qr.slice(0, -6)}AAAAAA`);
     await expect.poll(d.statusText).toMatch(/^Not found/);
-    expect(await d.waitingForScan()).toBe(true);
+    await expect.poll(d.waitingForScan).toBe(true);
     expect(await page.getByRole('region', { name: `Shipment ${order.code}` }).count()).toBe(0);
     await expect.poll(() => d.heard()).toMatchObject({ feedback: 'failed', tones: [330, 220] });
     // A wide red edge all round the window, seen from across the bench.
@@ -157,7 +157,7 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => form.count()).toBe(0);
-    expect(await d.waitingForScan()).toBe(true);
+    await expect.poll(d.waitingForScan).toBe(true);
   });
 
   it('a scan that starts while the focus moves to the scan field arrives whole', async () => {
