@@ -16,6 +16,7 @@ import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
 import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
 import { usePlaceLookup } from '../offices/queries';
+import { BoxKeyField } from '../parcel/BoxKeyField';
 import { ScaleWeight } from '../scale/ScaleWeight';
 
 const FOCUSABLE =
@@ -281,21 +282,7 @@ export function NewShipmentForm({
         </fieldset>
         <fieldset>
           <legend>{t('pack.parcel')}</legend>
-          {presets.data && presets.data.length > 0 && (
-            <Field
-              label={t('pack.box')}
-              path="/preset"
-              errors={{}}
-              value=""
-              maxLength={1}
-              onChange={(e) => applyPreset(e.target.value)}
-              hint={presets.data.map((p) => (
-                <span key={p.id} className="preset">
-                  <kbd>{p.key}</kbd> {p.name}
-                </span>
-              ))}
-            />
-          )}
+          <BoxKeyField presets={presets.data} onKey={applyPreset} />
           <Field
             label={t('pack.weight')}
             path="/dimensions/weight"

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
 import { Field } from '../../components/Field';
+import { BoxKeyField } from './BoxKeyField';
 import { ScaleWeight } from '../scale/ScaleWeight';
 import { usePresets } from '../settings/queries';
 import type { ParcelPatch } from './mutations';
@@ -79,21 +80,7 @@ export function ParcelCorrection({
     <form className="parcel-correction" aria-label={t('parcel.title')} onSubmit={submit} onKeyDown={keys} noValidate>
       <h3>{t('parcel.title')}</h3>
       <div className="row">
-        {presets.data && presets.data.length > 0 && (
-          <Field
-            label={t('pack.box')}
-            path="/preset"
-            errors={{}}
-            value=""
-            maxLength={1}
-            onChange={(e) => applyPreset(e.target.value)}
-            hint={presets.data.map((p) => (
-              <span key={p.id} className="preset">
-                <kbd>{p.key}</kbd> {p.name}
-              </span>
-            ))}
-          />
-        )}
+        <BoxKeyField presets={presets.data} onKey={applyPreset} />
         <div className="weight-with-scale">
           <Field
             label={t('pack.weight')}
