@@ -41,9 +41,9 @@ export interface Engine extends UnitOfWork<Stores> {
   readonly location: string;
   /**
    * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
-   * backups).
+   * backups; once per store, the totals of its broad search words); `notice` says what took long.
    */
-  background(onError: (err: unknown) => void): { stop(): void };
+  background(onError: (err: unknown) => void, notice: (msg: string) => void): { stop(): void };
   /** A consistent copy of the store in `file`; resolves to the pages copied. */
   backup(file: string): Promise<number>;
   /** Waits for the transactions under way, then closes. */

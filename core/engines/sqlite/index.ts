@@ -20,6 +20,7 @@ import { createPrintStore } from './printing.js';
 import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
 import { createScaleStore, createSettingsStore } from './settings.js';
+import { keptFrom } from './search-counts.js';
 import { createShipmentStore } from './shipments.js';
 
 type AnyFn = (...args: never[]) => unknown;
@@ -76,7 +77,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
   const db = openDb(file, undefined, opts.onUpgrade, opts.service ? 'service' : 'command');
   let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
   const idle = () => commits!.idle();
-  const shipments = createShipmentStore(db, idle);
+  const shipments = createShipmentStore(db, idle, keptFrom(opts.env));
   const sync = {
     auth: createAuthStore(db),
     shipments: shipments.store,
@@ -111,9 +112,9 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
         throw translated(e);
       }
     },
-    background(onError) {
+    background(onError, notice) {
       const report = (err: unknown) => onError(translated(err));
-      const indexing = shipments.indexInBackground(report);
+      const indexing = shipments.indexInBackground(report, notice);
       const daily = backups.start(report);
       return {
         stop() {
