@@ -77,7 +77,7 @@ const wordsOnly = (f: SearchFilter) =>
  * Transactions run at READ COMMITTED; a row read inside one is locked (FOR UPDATE) until it ends, so that what a
  * service decides from it (a package's number, a move of its status) holds when it writes.
  */
-export function pgShipmentStore(sql: Sql): ShipmentStore {
+export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
 
   /**
@@ -93,6 +93,36 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
       `${SELECT} WHERE s.account_id = $1 AND (s.ref IN ($2, $3, $4) OR s.code = $3)${others} LIMIT 1`,
       args,
     );
+  }
+
+  /**
+   * The total of a search by words alone. One word kept (migration 008): its count over the counted shipments and
+   * its matches among the uncounted, in one statement (one snapshot). Else counted over the matches; a word found
+   * broad is kept from then on, in a transaction of its own that the search does not wait for (until it commits,
+   * the word is counted as before; if it fails, the next search that counts the word tries again).
+   */
+  async function wordsTotal(f: SearchFilter): Promise<number> {
+    const sides = sidesOf(f);
+    if (f.words!.length === 1) {
+      const kept = await first<{ n: number }>(
+        sql,
+        `SELECT coalesce((SELECT n FROM search_word_counts c WHERE c.word = k.word AND c.account_id = $1 AND c.party = $3), 0)
+           + (SELECT count(*) FROM search_uncounted u JOIN shipments s ON s.id = u.id
+              WHERE s.account_id = $1 AND s.words @@ station_phrase_query($2, $4)) AS n
+         FROM search_words_kept k WHERE k.word = station_search_word(($2::text[])[1])`,
+        [f.accountId, f.words, f.party ?? 'ANY', sides.weights],
+      );
+      if (kept) return kept.n;
+    }
+    // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
+    const n = (await first<{ n: number }>(
+      sql,
+      `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
+      [f.accountId, f.words, sides.marks],
+    ))!.n;
+    if (n >= keptFrom && f.words!.length === 1 && !sql.inTransaction)
+      void sql.query('SELECT station_keep_word(station_search_word($1))', [f.words![0]]).catch(() => undefined);
+    return n;
   }
 
   return {
@@ -226,13 +256,7 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
             )
           )?.n ?? 0,
         );
-      } else if (wordsOnly(f))
-        // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
-        total = (await first<{ n: number }>(
-          sql,
-          `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
-          [f.accountId, f.words, sidesOf(f).marks],
-        ))!.n;
+      } else if (wordsOnly(f)) total = await wordsTotal(f);
       else total = (await first<{ n: number }>(sql, `SELECT count(*) AS n FROM shipments s WHERE ${where}`, args))!.n;
       return { rows: page, total };
     },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DB_FILE } from '../../paths.js';
-import type { Engine, Stores } from '../engine.js';
+import { searchKeptFrom, type Engine, type Stores } from '../engine.js';
 import type { Clock } from '../../clock.js';
 import { storageFull } from '../../errors.js';
 import { keyFiles, keysDir } from '../../qr/key-files.js';
@@ -20,7 +20,6 @@ import { createPrintStore } from './printing.js';
 import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
 import { createScaleStore, createSettingsStore } from './settings.js';
-import { keptFrom } from './search-counts.js';
 import { createShipmentStore } from './shipments.js';
 
 type AnyFn = (...args: never[]) => unknown;
@@ -77,7 +76,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
   const db = openDb(file, undefined, opts.onUpgrade, opts.service ? 'service' : 'command');
   let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
   const idle = () => commits!.idle();
-  const shipments = createShipmentStore(db, idle, keptFrom(opts.env));
+  const shipments = createShipmentStore(db, idle, searchKeptFrom(opts.env));
   const sync = {
     auth: createAuthStore(db),
     shipments: shipments.store,

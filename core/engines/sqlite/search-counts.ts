@@ -11,22 +11,12 @@ const PARTIES: Record<Party, readonly string[]> = {
 const PARTY_NAMES = Object.keys(PARTIES) as Party[];
 
 /**
- * From how many matches a word's total is kept rather than counted: counting that many costs well under a
- * millisecond; the words above it (a city, a surname, a zip's first digits, `ord` of every ref) cost up to 50 ms.
- * `STATION_SEARCH_KEPT_FROM` sets another (the tests keep words of a few matches).
- */
-export function keptFrom(env: Record<string, string | undefined>): number {
-  const n = Number(env.STATION_SEARCH_KEPT_FROM);
-  return Number.isInteger(n) && n > 0 ? n : 2_000;
-}
-
-/**
  * Totals of single search words kept as the index is written (migration 020): for each word kept (a token of the
  * index or a prefix of one, folded as the index folds it), how many shipments of each account have it, per
  * `party`. A search of one word and no other filter reads its total here instead of counting every match, which is
  * what a broad word cost the first time it was asked (12–90 ms for a city at 1,000,000 shipments).
  *
- * Which words are kept: those with at least `keptFrom` matches when the store was first opened with this
+ * Which words are kept: those with at least `searchKeptFrom` matches when the store was first opened with this
  * version (`countAhead`), and any word found to have that many when a search counts it (`keep`). A word's count
  * starts in the same write transaction that registers it, over what the index holds; the index writes after it
  * add their shipments' words, and a correction takes the old words out and puts the new ones in. Words are
