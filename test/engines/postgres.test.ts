@@ -127,6 +127,61 @@ describe('two stations on one database', () => {
     expect((await api(b, token, 'GET', '/shipments?size=100')).body.items).toBe(20);
   }, 120_000);
 
+  it("keep a broad search word's total exact under concurrent creates at both, before and after it is counted in", async () => {
+    const store = await freshDatabase();
+    const env = { STATION_SEARCH_KEPT_FROM: '2' };
+    const [a, b] = await Promise.all([serve(store, [], env), serve(store, [], env)]);
+    const token = await tokenOn(store, 'acme');
+    const body = (i: number, name: string) => ({
+      ...shipmentBody({ ref: uniqueRef('KEPT') }),
+      destination: {
+        ...shipmentBody().destination,
+        contact: { ...shipmentBody().destination.contact, name: `${name} ${i}` },
+      },
+    });
+    const total = async (s: Serve) => (await api(s, token, 'GET', '/shipments?q=urquiza&size=1')).body.items as number;
+    for (let i = 0; i < 4; i++)
+      expect((await api(a, token, 'POST', '/shipments', body(i, 'Ulises Urquiza'))).status).toBe(201);
+    // Counted once, found broad (4 >= 2): kept from then on.
+    expect(await total(a)).toBe(4);
+    await expect
+      .poll(async () =>
+        (await storeSql<{ word: string }>({ dataDir: '', store }, 'SELECT word FROM search_words_kept')).map(
+          (r) => r.word,
+        ),
+      )
+      .toContain('urquiza');
+    // 100 creates at once through both stations, half of them Urquiza, while both ask the total.
+    const during: number[] = [];
+    const answers = await Promise.all([
+      ...Array.from({ length: 100 }, (_, i) =>
+        api(i % 2 ? a : b, token, 'POST', '/shipments', body(i, i % 4 < 2 ? 'Ulises Urquiza' : 'Quimey Lanusse')),
+      ),
+      ...Array.from({ length: 10 }, async (_, i) => during.push(await total(i % 2 ? a : b))),
+    ]);
+    expect(answers.slice(0, 100).every((r) => (r as { status: number }).status === 201)).toBe(true);
+    for (const n of during) expect(n).toBeGreaterThanOrEqual(4);
+    for (const n of during) expect(n).toBeLessThanOrEqual(54);
+    expect([await total(a), await total(b)]).toEqual([54, 54]);
+    // Once the stations have counted the new shipments in, the same.
+    await expect
+      .poll(async () =>
+        Number(
+          (await storeSql<{ n: number }>({ dataDir: '', store }, 'SELECT count(*) AS n FROM search_uncounted'))[0]!.n,
+        ),
+      )
+      .toBe(0);
+    expect(
+      (
+        await storeSql<{ n: number }>(
+          { dataDir: '', store },
+          "SELECT n FROM search_word_counts WHERE word = 'urquiza' AND party = 'ANY'",
+        )
+      )[0]!.n,
+    ).toBe(54);
+    expect([await total(a), await total(b)]).toEqual([54, 54]);
+  }, 120_000);
+
   it('number the packages of one parent 1..N when both stations add them at once', async () => {
     const { a, b, token } = await twoStations();
     const parent = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;
