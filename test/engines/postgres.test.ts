@@ -172,12 +172,14 @@ describe('two stations on one database', () => {
       )
       .toBe(0);
     expect(
-      (
-        await storeSql<{ n: number }>(
-          { dataDir: '', store },
-          "SELECT n FROM search_word_counts WHERE word = 'urquiza' AND party = 'ANY'",
-        )
-      )[0]!.n,
+      Number(
+        (
+          await storeSql<{ n: string }>(
+            { dataDir: '', store },
+            "SELECT n FROM search_word_counts WHERE word = 'urquiza' AND party = 'ANY'",
+          )
+        )[0]!.n,
+      ),
     ).toBe(54);
     expect([await total(a), await total(b)]).toEqual([54, 54]);
   }, 120_000);
