@@ -171,7 +171,8 @@ export async function createCore({
           isStorageFull(err)
             ? log.warn({ err }, 'store background work waits: the disk is full')
             : log.error({ err }, 'store background work failed'),
-        (msg) => log.info(msg),
+        // Said where an upgrade is said: a store's first start may count its search totals for minutes.
+        (msg) => (onUpgrade ? onUpgrade(msg) : log.info(msg)),
       )
     : null;
 

@@ -163,10 +163,11 @@ export function createSearchCounts(db: Db, spec: { words: string; span: number; 
       if (done.get()!.n) return;
       const started = Date.now();
       const broad = broadWords();
+      if (broad.length)
+        log(`counting the totals of ${broad.length} broad search words once; a large store takes a few minutes`);
       for (const word of broad) db.transaction(() => keep(word)).immediate();
       db.prepare('UPDATE shipment_search_progress SET counted_ahead = 1').run();
-      if (broad.length)
-        log(`search: totals of ${broad.length} broad words counted once, in ${Date.now() - started} ms`);
+      if (broad.length) log(`search totals counted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
     /** The shipments with ids in (from, to] were just added to the index. */
     indexed: (from: number, to: number) => count(from, to, 1),
