@@ -231,8 +231,8 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       await destinationFor(input);
     },
 
-    /** The account's shipment of this ref, if any (id and code only). */
-    refTaken: (accountId: number, ref: string) => db.stores.shipments.byRef(accountId, ref),
+    /** The account's shipments of these refs (id and code only), by ref. */
+    refsTaken: (accountId: number, refs: string[]) => db.stores.shipments.byRefs(accountId, refs),
 
     /**
      * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
@@ -242,10 +242,12 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       const destinations = await Promise.all(inputs.map(destinationFor));
       const written = await db.transaction(async (tx) => {
         const out: Array<ShipmentRecord | { id: number; code: string }> = [];
-        for (const [i, input] of inputs.entries()) {
-          const existing = await tx.shipments.byRef(accountId, input.ref);
-          out.push(existing ?? (await insert(tx, accountId, fromInput(input, destinations[i]!), null)));
-        }
+        const taken = await tx.shipments.byRefs(
+          accountId,
+          inputs.map((input) => input.ref),
+        );
+        for (const [i, input] of inputs.entries())
+          out.push(taken.get(input.ref) ?? (await insert(tx, accountId, fromInput(input, destinations[i]!), null)));
         return out;
       });
       return written.map((w) =>

@@ -47,6 +47,8 @@ export interface ShipmentStore {
   byId(accountId: number, id: number): Promise<ShipmentRecord | undefined>;
   byCode(accountId: number, code: string): Promise<ShipmentRecord | undefined>;
   byRef(accountId: number, ref: string): Promise<{ id: number; code: string } | undefined>;
+  /** The account's shipments of these refs, by ref: an import asks for thousands at once, not one by one. */
+  byRefs(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
   accountOfCode(code: string): Promise<number | undefined>;
   /** A parent's packages, by number. */
   children(parentId: number): Promise<ShipmentRecord[]>;

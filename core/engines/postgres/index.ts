@@ -116,6 +116,9 @@ export const redacted = (url: string) => {
  */
 export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], notice?: (m: string) => void) {
   const client = await pool.connect();
+  let broken = false;
+  const onBreak = () => (broken = true);
+  client.on('error', onBreak);
   try {
     await client.query('SELECT pg_advisory_lock(19)');
     await client.query('CREATE TABLE IF NOT EXISTS station_schema (version INT NOT NULL)');
@@ -142,7 +145,8 @@ export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], 
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(19)').catch(() => undefined);
-    client.release();
+    client.off('error', onBreak);
+    client.release(broken);
   }
 }
 
@@ -189,6 +193,10 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         throw unavailable(e);
       }
       let broken = false;
+      // The pool listens for a broken connection only while it holds the client: one that breaks between this
+      // transaction's statements would otherwise be an unhandled 'error' that ends the process.
+      const onBreak = () => (broken = true);
+      client.on('error', onBreak);
       try {
         await client.query('BEGIN');
         const value = await fn(storesOn(sqlOn(client, true)));
@@ -208,6 +216,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         // The COMMIT itself may find the disk full.
         throw diskFull(e) ? storageFull(e) : e;
       } finally {
+        client.off('error', onBreak);
         client.release(broken);
       }
     }
