@@ -157,6 +157,15 @@ module.exports = {
       },
     },
     {
+      name: 'features-see-store-interfaces-not-engines',
+      comment:
+        "A feature's service works with its store interface (core/<feature>/store.ts); which engine implements it is " +
+        'chosen in one place (core/engines/open.ts, used by core/index.ts). Only that root and the adapters reach an engine.',
+      severity: 'error',
+      from: { path: '^core/', pathNot: ['^core/(engines|cli|http|desk)/', '^core/(index|services)[.]ts$'] },
+      to: { path: '^core/engines/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import the cruiser cannot resolve is an import the rules above cannot see.',
       severity: 'error',

@@ -12,13 +12,13 @@ import { DB_FILE } from '../core/paths.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
 import type { NewShipment } from '../core/shipments/record.js';
 import { generateCode } from '../core/shipments/code.js';
-import { createShipmentStore } from '../core/shipments/store.js';
-import { openDb } from '../core/store/db.js';
-import { createEventStore } from '../core/tracking/store.js';
+import { openDb } from '../core/engines/sqlite/db.js';
+import { createEventStore } from '../core/engines/sqlite/events.js';
+import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
 
 const [dataDir, account, mode] = process.argv.slice(2);
 const db = openDb(join(dataDir!, DB_FILE));
-const shipments = createShipmentStore(db);
+const shipments = createShipmentStore(db, () => Promise.resolve());
 const events = createEventStore(db);
 const accountId = Number(account);
 const insertRow = db.prepare(
@@ -31,8 +31,8 @@ const insertRow = db.prepare(
 const insert: (s: NewShipment) => number =
   mode === 'indexed'
     ? (s) => {
-        const id = shipments.insert(s);
-        shipments.catchUpIndex();
+        const { id } = shipments.store.insert(s, s.created_at);
+        shipments.catchUp();
         return id;
       }
     : (s) =>

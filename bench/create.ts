@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createCore } from '../core/index.js';
+import { benchAccount } from './owner.js';
 import { rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';
 import { shipment, spawnServer, STATION_BIN } from './shipments.js';
@@ -38,19 +39,13 @@ interface Target {
 }
 
 /** A fresh store with one account and a token that may create; its path and both ids. */
-function freshStore(): { dataDir: string; accountId: number; token: string } {
+async function freshStore(): Promise<{ dataDir: string; accountId: number; token: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-create-'));
-  const core = createCore({ dataDir, printQueue: false });
+  const core = await createCore({ dataDir, printQueue: false });
   try {
-    const accountId = core.services.auth.createAccount('bench').id;
-    const token = core.services.auth.createToken({
-      account: accountId,
-      name: 'bench',
-      permissions: ['shipments.write', 'shipments.read'],
-    }).token;
-    return { dataDir, accountId, token };
+    return { dataDir, ...(await benchAccount(core, 'bench', ['shipments.write', 'shipments.read'])) };
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
@@ -108,9 +103,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export const createSuite: BenchSuite = {
   name: 'create',
   async run() {
-    const a = freshStore();
-    const b = freshStore();
-    const c = freshStore();
+    const a = await freshStore();
+    const b = await freshStore();
+    const c = await freshStore();
     const targets: Target[] = [];
     try {
       const station = await spawnServer([

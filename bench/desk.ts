@@ -19,6 +19,9 @@ import type { Page } from 'playwright-core';
 import { createClient, httpTransport, type StationClient } from '../core/client/index.js';
 import { ownerClient } from '../core/cli/context.js';
 import { createCore } from '../core/index.js';
+import { benchAccount } from './owner.js';
+import { ownerPrincipal } from '../core/operations/principal.js';
+import type { Permission } from '../core/schemas/codes.js';
 import { chromiumMissing, launchChromium } from '../test/helpers/browser.js';
 import { startSink, type Sink } from '../test/print/sink.js';
 import type { BenchSuite } from './run.js';
@@ -180,13 +183,13 @@ async function run(): Promise<void> {
   const browser = await launchChromium();
   try {
     // The store is made before the service starts: accounts, tokens, printers and the other desk's shipments.
-    const setup = createCore({ dataDir: dir, printQueue: false });
-    const { auth } = setup.services;
-    const account = auth.createAccount('desk').id;
-    const permissions = ['shipments.read', 'shipments.write', 'rates.read'];
-    const tokenA = auth.createToken({ account, name: 'desk A', permissions }).token;
-    const tokenB = auth.createToken({ account, name: 'desk B', permissions }).token;
-    const owner = ownerClient(setup, account);
+    const setup = await createCore({ dataDir: dir, printQueue: false });
+    const permissions: Permission[] = ['shipments.read', 'shipments.write', 'rates.read'];
+    const { accountId: account, token: tokenA } = await benchAccount(setup, 'desk', permissions);
+    const tokenB = (
+      await setup.execute('tokens.create', { body: { name: 'desk B', permissions } }, ownerPrincipal(account))
+    ).token;
+    const owner = await ownerClient(setup, account);
     await owner.call('printers.create', {
       body: { name: 'desk-a7', driver: 'zpl', connection: mine.url, default_for: 'PDF_A7' },
     });
@@ -216,7 +219,7 @@ async function run(): Promise<void> {
           })
         ).code,
       );
-    setup.close();
+    await setup.close();
 
     station = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dir], {
       env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINTER_PORTS: '1024-65535' },

@@ -2,14 +2,16 @@
  * `synchronous = NORMAL` against `FULL` for creates (README "Durability"). In WAL mode NORMAL skips the fsync at
  * each commit, so the last acknowledged transactions may vanish on a power cut (never on a process crash); FULL
  * syncs the WAL before a commit returns. Each mode creates BENCH_DURABILITY_CREATES (default 1,000) shipments one
- * after another through the core's one door, on a fresh store on this machine's disk, as the desk does.
+ * after another through the shipment service, on a fresh store on this machine's disk, as the desk does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownerPrincipal } from '../core/operations/principal.js';
-import { createCore } from '../core/index.js';
-import { shipmentBody } from '../test/helpers/fixtures.js';
+import { systemClock } from '../core/clock.js';
+import { openSqliteEngine } from '../core/engines/sqlite/index.js';
+import { createServices } from '../core/services.js';
+import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import { shipmentBody, uniqueRef } from '../test/helpers/fixtures.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 
@@ -17,20 +19,22 @@ const CREATES = Number(process.env.BENCH_DURABILITY_CREATES ?? 1000);
 
 async function measure(mode: 'NORMAL' | 'FULL'): Promise<void> {
   const dir = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'bench-durability-'));
-  const core = createCore({ dataDir: dir, printQueue: false });
+  // The engine is opened here, not through the core, to set its durability before the services are built on it.
+  const engine = openSqliteEngine(dir, { clock: systemClock, env: process.env });
   try {
-    core.services.db.pragma(`synchronous = ${mode}`);
-    const account = core.services.auth.createAccount('bench').id;
-    const owner = ownerPrincipal(account);
+    engine.db.pragma(`synchronous = ${mode}`);
+    const services = await createServices({ engine, clock: systemClock, dataDir: dir });
+    const account = (await services.auth.createAccount('bench')).id;
+    const body = shipmentBody() as ShipmentCreateT;
     const started = performance.now();
-    const samples = await time(CREATES, () => core.execute('shipments.create', { body: shipmentBody() }, owner));
+    const samples = await time(CREATES, () => services.shipments.create(account, { ...body, ref: uniqueRef('D') }));
     const seconds = (performance.now() - started) / 1000;
     const s = summarize(samples);
     console.log(
       `${mode.padEnd(6)} creates: ${(CREATES / seconds).toFixed(0)}/s, p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n})`,
     );
   } finally {
-    core.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

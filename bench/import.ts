@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore } from '../core/index.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import { encode, someOrders, tiendanube } from '../test/imports/exports.js';
 import type { BenchSuite } from './run.js';
 
@@ -48,15 +48,22 @@ export const importSuite: BenchSuite = {
   async run() {
     const dataDir = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'bench-import-'));
     // An account, its token and a preset, written before the service starts.
-    const setup = createCore({ dataDir, printQueue: false });
-    const account = setup.services.auth.createAccount('bench').id;
-    const { token } = setup.services.auth.createToken({
+    const setup = await storeServices(dataDir);
+    const account = (await setup.services.auth.createAccount('bench')).id;
+    const { token } = await setup.services.auth.createToken({
       account,
       name: 'bench',
       permissions: ['shipments.read', 'shipments.write'],
     });
-    setup.services.presets.create(account, { name: 'Caja', key: 'm', length: 40, width: 30, height: 20, weight: 1 });
-    setup.close();
+    await setup.services.presets.create(account, {
+      name: 'Caja',
+      key: 'm',
+      length: 40,
+      width: 30,
+      height: 20,
+      weight: 1,
+    });
+    await setup.close();
 
     const orders = someOrders('B', ORDERS);
     const bytes = encode(tiendanube(orders), 'windows-1252');

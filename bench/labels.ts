@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../core/index.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
@@ -50,10 +50,10 @@ export const labelsSuite: BenchSuite = {
   name: 'labels',
   async run() {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-labels-'));
-    const core = createCore({ dataDir });
+    const core = await storeServices(dataDir);
     try {
       const { shipments, labels, qr, auth } = core.services;
-      const acc = auth.createAccount('bench').id;
+      const acc = (await auth.createAccount('bench')).id;
       const codes = (
         await Promise.all(Array.from({ length: BATCH }, (_, i) => shipments.create(acc, shipment(i))))
       ).map((s) => s.code);
@@ -91,7 +91,7 @@ export const labelsSuite: BenchSuite = {
       const perSecond = QR_ROUNDS / ((performance.now() - t1) / 1000);
       console.log(`QR token sign + verify: ${perSecond.toFixed(0)} per second`);
     } finally {
-      core.close();
+      await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
     await stallBench();

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../core/index.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import { startSink } from '../test/print/sink.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize } from './stats.js';
@@ -18,10 +18,10 @@ const WARMUP = 5;
 
 async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-print-'));
-  const core = createCore({ dataDir: dir });
+  const core = await storeServices(dir);
   const { auth, shipments, printing, labels } = core.services;
   try {
-    const account = auth.createAccount('bench').id;
+    const account = (await auth.createAccount('bench')).id;
     const party = (name: string) => ({
       contact: { name, phone: '+5491155550000' },
       address: {
@@ -51,12 +51,16 @@ async function run(): Promise<void> {
       // The tests' printer: it answers the acknowledgement request and records the job as it does.
       const printer = await startSink(protocol);
       // The bench is the owner: its printers listen on whatever port is free.
-      printing.createPrinter(account, { name: protocol, driver: protocol, connection: printer.url }, { owner: true });
+      await printing.createPrinter(
+        account,
+        { name: protocol, driver: protocol, connection: printer.url },
+        { owner: true },
+      );
       const samples: number[] = [];
       for (const [i, code] of (await codes(LABELS + WARMUP)).entries()) {
         const acked = new Promise<number>((resolve) => (printer.onJob = () => resolve(performance.now())));
         const t0 = performance.now();
-        const job = printing.submit(account, { codes: [code], printer: protocol });
+        const job = await printing.submit(account, { codes: [code], printer: protocol });
         const t1 = await acked;
         await printing.waitForJob(account, job.id);
         if (i >= WARMUP) samples.push(t1 - t0);
@@ -77,7 +81,7 @@ async function run(): Promise<void> {
     const r = summarize(render);
     console.log(`  of which label raster rendering (203 dpi): p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}`);
   } finally {
-    core.close();
+    await core.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

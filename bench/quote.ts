@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../core/index.js';
+import type { Services } from '../core/services.js';
+import { benchAccount } from './owner.js';
 import { listen } from '../core/http/listen.js';
 import type { BenchSuite } from './run.js';
 import { generateOffices, officesJson } from './offices-generator.js';
@@ -45,15 +47,11 @@ export const quoteSuite: BenchSuite = {
   name: 'quote',
   async run() {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-quote-'));
-    const core = createCore({ dataDir });
+    let services!: Services;
+    const core = await createCore({ dataDir, exposeServicesForTests: (s) => (services = s) });
     const { app, url } = await listen(core, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 0 });
     try {
-      const account = core.services.auth.createAccount('bench');
-      const { token } = core.services.auth.createToken({
-        account: account.id,
-        name: 'bench',
-        permissions: ['rates.read', 'shipments.write'],
-      });
+      const { token } = await benchAccount(core, 'bench', ['rates.read', 'shipments.write']);
       const get = async (path: string) => {
         const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
         if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -75,12 +73,12 @@ export const quoteSuite: BenchSuite = {
       );
       report(
         'quote by zip, service',
-        await time(n, (i) => core.services.quotes.quote({ zip: ZIPS[i % ZIPS.length]! }, SIZES[i % 4]!)),
+        await time(n, (i) => services.quotes.quote({ zip: ZIPS[i % ZIPS.length]! }, SIZES[i % 4]!)),
       );
 
       const started = performance.now();
       const generated = generateOffices(OFFICES, 7);
-      const summary = core.services.offices.importFile(officesJson(generated), 'json', { replace: true });
+      const summary = await services.offices.importFile(officesJson(generated), 'json', { replace: true });
       console.log(
         `import ${OFFICES} offices: ${fmt(performance.now() - started)} (${summary.added} added, ${summary.deactivated} deactivated)`,
       );
@@ -109,7 +107,7 @@ export const quoteSuite: BenchSuite = {
       );
       report(
         `offices near, anywhere, ${OFFICES} offices, service`,
-        await time(1000, (i) => core.services.offices.search({ near: point(i + 5000), page: 1, size: 20 })),
+        await time(1000, (i) => services.offices.search({ near: point(i + 5000), page: 1, size: 20 })),
       );
       report(
         `offices by zip, ${OFFICES} offices, HTTP`,
@@ -117,7 +115,7 @@ export const quoteSuite: BenchSuite = {
       );
     } finally {
       await app.close();
-      core.close();
+      await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

@@ -9,6 +9,7 @@ import { labelsSuite } from './labels.js';
 import { createSuite } from './create.js';
 import { deskSuite } from './desk.js';
 import { durabilitySuite } from './durability.js';
+import { postgresSuite } from './postgres.js';
 import { importSuite } from './import.js';
 
 export interface BenchSuite {
@@ -27,6 +28,7 @@ const suites: BenchSuite[] = [
   labelsSuite,
   deskSuite,
   durabilitySuite,
+  postgresSuite,
   importSuite,
 ];
 

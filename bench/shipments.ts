@@ -2,7 +2,8 @@
  * Shipments at scale: seeds BENCH_SHIPMENTS (default 100,000) shipments through the real store (its insert fills
  * the full-text index with the service's own search words), then measures a `station serve` process over HTTP,
  * as a client sees it: create throughput, get-by-code latency and search-with-`q` latency.
- * Goal: search p95 ≤ 20 ms at 1,000,000 shipments (BENCH_SHIPMENTS=1000000 npm run bench -- shipments), for
+ * Goal: search p95 ≤ 5 ms overall and ≤ 10 ms for every kind of query at 1,000,000 shipments
+ * (BENCH_SHIPMENTS=1000000 npm run bench -- shipments, issue 20), for
  * every station: each scenario of BENCH_ACCOUNTS (default "1,4") seeds the same shipments over that many accounts,
  * dealt out in turn, and searches as the first one (with 4, a quarter of the matches are the caller's).
  * BENCH_DATA=dir keeps each scenario's seeded store in dir/<shipments>x<accounts> and reuses it on the next run
@@ -14,14 +15,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore } from '../core/index.js';
 import { generateCode } from '../core/shipments/code.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
-import { createShipmentStore } from '../core/shipments/store.js';
-import { createTracking } from '../core/tracking/service.js';
+import { createEventStore } from '../core/engines/sqlite/events.js';
+import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
 import { initialStatus } from '../core/tracking/transitions.js';
 // The same seeded generator as the fuzz test: the same data and queries on every run.
 import { rng, type Rng } from '../test/helpers/random.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 
@@ -223,7 +224,7 @@ export function shipment(r: Rng, i: number): ShipmentCreateT {
 }
 
 /** Realistic searches: what a desk clerk types. Each kind is reported on its own and all together. */
-function queries(r: Rng, count: number, samples: { refs: string[]; codes: string[] }) {
+export function queries(r: Rng, count: number, samples: { refs: string[]; codes: string[] }) {
   const kinds: Record<string, () => string> = {
     surname: () => r.pick(LAST),
     'first + surname': () => `${r.pick(FIRST)} ${r.pick(LAST)}`,
@@ -243,7 +244,7 @@ function queries(r: Rng, count: number, samples: { refs: string[]; codes: string
   });
 }
 
-function report(label: string, samples: number[]): void {
+export function report(label: string, samples: number[]): void {
   const s = summarize(samples);
   console.log(
     `${label.padEnd(34)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  max ${fmt(s.max).padStart(10)}  (n=${s.n})`,
@@ -289,23 +290,27 @@ export interface Seeded {
  * evenly, most of the older ones delivered, dealt out to `accounts` accounts in turn. (The service's create costs
  * about 0.5 ms each; it is what the HTTP part measures.)
  */
-export function seed(dataDir: string, total: number, accounts = 1): Seeded {
+export async function seed(dataDir: string, total: number, accounts = 1): Promise<Seeded> {
   const r = rng(42);
   const samples = { refs: [] as string[], codes: [] as string[] };
   const start = Date.now() - 365 * 86_400_000;
   const step = (365 * 86_400_000) / total;
   const sampleEvery = Math.max(1, Math.floor(total / accounts / 2000)) * accounts;
-  const core = createCore({ dataDir, printQueue: false });
+  const core = await storeServices(dataDir);
   try {
-    const { auth, db } = core.services;
-    const store = createShipmentStore(db);
-    const tracking = createTracking(db, core.services.clock, store);
-    const owners = Array.from({ length: accounts }, (_, a) => auth.createAccount(a ? `bench-${a}` : 'bench').id);
-    const token = auth.createToken({
+    const { auth } = core.services;
+    const db = core.engine.db;
+    // The engine's own SQLite stores, synchronous, for batches of thousands in one transaction each.
+    const shipments = createShipmentStore(db, () => Promise.resolve());
+    const store = shipments.store;
+    const events = createEventStore(db);
+    const owners: number[] = [];
+    for (let a = 0; a < accounts; a++) owners.push((await auth.createAccount(a ? `bench-${a}` : 'bench')).id);
+    const { token } = await auth.createToken({
       account: owners[0]!,
       name: 'bench',
       permissions: ['shipments.read', 'shipments.write'],
-    }).token;
+    });
     for (let first = 0; first < total; first += BATCH) {
       db.transaction(() => {
         for (let i = first; i < Math.min(total, first + BATCH); i++) {
@@ -313,27 +318,28 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
           const at = Math.round(start + i * step);
           const code = generateCode();
           const status = i / total < 0.9 && r.next() < 0.8 ? 'DELIVERED' : initialStatus(s.type);
-          const id = store.insert({
-            account_id: owners[i % accounts]!,
-            code,
-            ref: s.ref,
-            type: s.type,
-            method: 'STANDARD',
-            office_id: null,
-            value: s.value ?? null,
-            content: s.content ?? null,
-            notes: null,
-            platform: s.platform ?? null,
-            origin: s.origin,
-            destination: s.destination as typeof s.origin,
-            dimensions: s.dimensions,
-            status,
-            parent_id: null,
-            number: null,
-            created_at: at,
-            updated_at: at,
-          });
-          tracking.start(id, status, at);
+          const { id } = store.insert(
+            {
+              account_id: owners[i % accounts]!,
+              code,
+              ref: s.ref,
+              type: s.type,
+              method: 'STANDARD',
+              office_id: null,
+              value: s.value ?? null,
+              content: s.content ?? null,
+              notes: null,
+              platform: s.platform ?? null,
+              origin: s.origin,
+              destination: s.destination as typeof s.origin,
+              dimensions: s.dimensions,
+              status,
+              parent_id: null,
+              number: null,
+            },
+            at,
+          );
+          events.insert({ shipment_id: id, date: at, status, sub_status: null, issue: null, receiver: null });
           if (i % sampleEvery === 0) {
             samples.refs.push(s.ref);
             samples.codes.push(code);
@@ -341,16 +347,19 @@ export function seed(dataDir: string, total: number, accounts = 1): Seeded {
         }
       }).immediate();
     }
-    store.catchUpIndex();
+    shipments.catchUp();
     db.pragma('wal_checkpoint(TRUNCATE)');
     return { token, samples };
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
 /** The scenario's seeded store: BENCH_DATA's kept copy when there is one, else a fresh one. */
-function seeded(total: number, accounts: number): { dataDir: string; seeded: Seeded; dispose: () => void } {
+export async function seeded(
+  total: number,
+  accounts: number,
+): Promise<{ dataDir: string; seeded: Seeded; dispose: () => void }> {
   const keep = process.env.BENCH_DATA;
   const dataDir = keep ? join(resolve(keep), `${total}x${accounts}`) : mkdtempSync(join(tmpdir(), 'bench-shipments-'));
   const dispose = () => void (keep || rmSync(dataDir, { recursive: true, force: true }));
@@ -365,7 +374,7 @@ function seeded(total: number, accounts: number): { dataDir: string; seeded: See
       mkdirSync(dataDir, { recursive: true });
     }
     const t0 = performance.now();
-    const s = seed(dataDir, total, accounts);
+    const s = await seed(dataDir, total, accounts);
     const secs = (performance.now() - t0) / 1000;
     const mb = statSync(join(dataDir, 'station.db')).size / 1e6;
     console.log(
@@ -399,7 +408,7 @@ async function scenario(total: number, accounts: number): Promise<void> {
     dataDir,
     seeded: { token, samples },
     dispose,
-  } = seeded(total, accounts);
+  } = await seeded(total, accounts);
   try {
     const server = await serve(dataDir);
     const headers = { authorization: `Bearer ${token}` };
@@ -478,9 +487,10 @@ async function scenario(total: number, accounts: number): Promise<void> {
         'status filter',
         await time(200, () => get(`/shipments?status=${status.pick(['TO_COLLECT', 'TO_RECOVER', 'DELIVERED'])}`)),
       );
-      const goal = summarize(all).p95 <= 20 ? 'met' : 'MISSED';
+      const worst = Math.max(...[...byKind.values()].map((ms) => summarize(ms).p95));
+      const goal = summarize(all).p95 <= 5 && worst <= 10 ? 'met' : 'MISSED';
       console.log(
-        `goal search p95 <= 20 ms at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'})`,
+        `goal search p95 <= 5 ms overall and <= 10 ms every kind at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'}; worst kind ${fmt(worst)})`,
       );
     } finally {
       await server.stop();

@@ -12,7 +12,7 @@ import { request, Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../core/index.js';
+import { storeServices } from '../test/helpers/fixtures.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
 import { percentile } from './stats.js';
 import { spawnServer, STATION_BIN } from './shipments.js';
@@ -85,21 +85,23 @@ export async function stallBench(): Promise<void> {
   let token = '';
   let codes: string[] = [];
   {
-    const core = createCore({ dataDir, printQueue: false });
+    const core = await storeServices(dataDir);
     try {
-      const account = core.services.auth.createAccount('bench').id;
-      token = core.services.auth.createToken({
-        account,
-        name: 'bench',
-        permissions: ['shipments.read', 'shipments.write'],
-      }).token;
+      const account = (await core.services.auth.createAccount('bench')).id;
+      token = (
+        await core.services.auth.createToken({
+          account,
+          name: 'bench',
+          permissions: ['shipments.read', 'shipments.write'],
+        })
+      ).token;
       codes = (
         await Promise.all(
           Array.from({ length: DOCUMENT_LABELS + 100 }, (_, i) => core.services.shipments.create(account, body(i))),
         )
       ).map((s) => s.code);
     } finally {
-      core.close();
+      await core.close();
     }
   }
   // BENCH_PROFILE=DIR: the service writes a CPU profile there (node --cpu-prof), to see where its time goes.

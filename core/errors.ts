@@ -46,6 +46,7 @@ export const errorStatus = {
   headers_too_large: 431,
   internal: 500,
   not_implemented: 501,
+  unavailable: 503,
   storage_full: 507,
 } as const;
 
@@ -68,6 +69,7 @@ const titles: Record<ErrorCode, string> = {
   headers_too_large: 'Request header fields too large',
   internal: 'Internal error',
   not_implemented: 'Not implemented',
+  unavailable: 'Service unavailable',
   storage_full: 'Insufficient storage',
 };
 
@@ -152,4 +154,31 @@ export function notFound(what: string): DomainError {
 
 export function invalidState(detail: string): DomainError {
   return new DomainError('invalid_state', detail);
+}
+
+/** Seconds a client is told to wait (`Retry-After`) before trying a write again on a full disk. */
+export const STORAGE_FULL_RETRY_S = 30;
+
+/**
+ * A write refused for want of disk space (507, contract): nothing was saved, and the same write succeeds once space
+ * returns. Each engine turns its own "disk full" into this (SQLite's SQLITE_FULL, PostgreSQL's SQLSTATE 53100).
+ */
+export function storageFull(cause?: unknown): DomainError {
+  const error = new DomainError(
+    'storage_full',
+    'the disk of this station is full: nothing was saved. Free some space on it; reads keep working meanwhile',
+    { extra: { retry_after: STORAGE_FULL_RETRY_S } },
+  );
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+/**
+ * A write failed because the disk (or the user's quota) is full: a store's refusal (`storageFull`), or ENOSPC/EDQUOT
+ * from a file the station writes (label PDFs, printouts, backups).
+ */
+export function isStorageFull(e: unknown): boolean {
+  if (e instanceof DomainError) return e.code === 'storage_full';
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

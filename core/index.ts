@@ -1,27 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { OpName, OpOutput } from './api.js';
 import type { Principal } from './operations/principal.js';
 import { systemClock, type Clock } from './clock.js';
-import { DomainError } from './errors.js';
+import type { Engine } from './engines/engine.js';
+import { openEngine } from './engines/open.js';
+import { DomainError, isStorageFull, storageFull } from './errors.js';
 import { stderrLogger, type Logger } from './logger.js';
 import { operationsByName } from './operation-table.js';
 import type { Operation } from './operations/types.js';
-import { DB_FILE } from './paths.js';
+import type { PrintJobT } from './printing/schemas.js';
+import type { PublicJwk } from './qr/keys.js';
+import type { Dpi } from './schemas/codes.js';
 import { createServices, type Services } from './services.js';
-import { openDb, type UpgradeNotice } from './store/db.js';
-import { isStorageFull } from './store/errors.js';
-import { backupsToKeep, createDailyBackups } from './store/backup.js';
+import type { RawDriverName } from './printing/types.js';
 import { mismatches, NO_QUERY, parse, prepareValidator } from './validation.js';
 
 export interface CoreOptions {
   dataDir: string;
+  /** `postgres://…` runs the station on PostgreSQL; absent, on SQLite in `dataDir` (contract, "Stores and sites"). */
+  store?: string | undefined;
   clock?: Clock;
   env?: Record<string, string | undefined>;
+  /** The station's site (`--site`, `STATION_SITE`): it prints the jobs of that site's printers. */
+  site?: string | undefined;
   /** Run the print queue's worker in this process (the service and the desk do; one-shot CLI commands do not). */
   printQueue?: boolean;
   /** Told when the store is upgraded at open, before the (possibly long) work starts. */
-  onUpgrade?: UpgradeNotice;
+  onUpgrade?: (message: string) => void;
   /** Where failures are written (default: JSON lines on stderr). */
   logger?: Logger;
   /**
@@ -29,6 +34,11 @@ export interface CoreOptions {
    * (`STATION_VERIFY_OUTPUT=1`) so that the OpenAPI document, made from the same schemas, cannot drift from what is sent.
    */
   verifyOutput?: boolean;
+  /**
+   * Hands the services to a test that must look behind the door (a worker's state, a store the API does not show).
+   * No adapter uses it: they reach the core through `execute` and the capabilities of `Core`.
+   */
+  exposeServicesForTests?: (services: Services) => void;
 }
 
 /** An operation's input as an adapter received it: parts are validated (and query strings coerced) by the core. */
@@ -45,13 +55,29 @@ export interface ExecuteOptions {
   requestId?: string;
 }
 
+/** What the `station` command prints with, in this process: one-off prints and its own jobs, followed. */
+export interface LocalPrinting {
+  /** `station print --to`: each label straight to a raw printer, no configuration, no queue. */
+  printOnce(
+    opts: { codes: string[]; driver: RawDriverName; connection: string; dpi: Dpi },
+    onLabel?: (n: number) => void,
+  ): Promise<void>;
+  /** The one account all these codes belong to. */
+  accountOfCodes(codes: string[]): Promise<number>;
+  /** Prints this one job in this process (a running service may take it first) and follows it to its end. */
+  runJob(accountId: number, jobId: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT>;
+}
+
 /**
  * The service, whatever drives it (HTTP, Electron IPC, CLI). `execute` is the one door: check the permission,
  * validate the input against the operation's schemas, run the handler, and log any failure that is not the caller's.
+ * Beside it only narrow capabilities that are no operation: who a bearer is, the token-free downloads and key set,
+ * and what the `station` command does in its own process.
  */
 export interface Core {
-  services: Services;
   log: Logger;
+  /** The folder of generated files (and, on SQLite, of the store). */
+  dataDir: string;
   operation(name: string): Operation;
   /** Fails with `forbidden` naming the permission the caller lacks. */
   authorize(principal: Principal, op: Operation): void;
@@ -62,25 +88,30 @@ export interface Core {
     opts?: ExecuteOptions,
   ): Promise<OpOutput<N>>;
   execute(name: string, input: RawInput, principal: Principal, opts?: ExecuteOptions): Promise<unknown>;
+  /** The caller an Authorization header names, or 401. */
+  authenticate(authorization: string | undefined): Promise<Principal>;
+  /** The service clock, in ms (rate limits). */
+  now(): number;
+  /** The file behind a token-free download secret (404 when unknown or expired). */
+  openDownload(secret: string): Promise<string>;
+  /** The label QR key set every station of this store publishes. */
+  jwks(): Promise<{ keys: PublicJwk[] }>;
+  /** A consistent copy of the store in `file` (SQLite's online backup); resolves to the pages copied. */
+  backup(file: string): Promise<number>;
+  printing: LocalPrinting;
+  /** Lets the labels in flight finish (bounded) and stops the print queue: before `close` on a clean shutdown. */
+  drain(): Promise<void>;
   /**
    * Readies the long-running service for its first requests, a step at a time between them: every operation's
    * validators compiled, a drawing worker started with its fonts loaded.
    */
   warm(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-/** Seconds a client is told to wait (`Retry-After`) before trying a write again on a full disk. */
-export const STORAGE_FULL_RETRY_S = 30;
-
-/** A write refused for want of disk space: the caller is told so, and when to try again (507, contract). */
-export function storageFull(): DomainError {
-  return new DomainError(
-    'storage_full',
-    'the disk of this station is full: nothing was saved. Free some space on it; reads keep working meanwhile',
-    { extra: { retry_after: STORAGE_FULL_RETRY_S } },
-  );
-}
+export { STORAGE_FULL_RETRY_S } from './errors.js';
+/** The desktop app names the better-sqlite3 addon built for Electron before it opens a store. */
+export { useSqliteAddon } from './engines/sqlite/sqlite.js';
 
 /** A 500 says only that it happened and under which id the log has the cause. */
 export function internalError(requestId: string): DomainError {
@@ -89,33 +120,56 @@ export function internalError(requestId: string): DomainError {
   });
 }
 
-export function createCore({
+export async function createCore({
   dataDir,
+  store,
+  site,
   clock = systemClock,
   env = process.env,
   printQueue = true,
   onUpgrade,
   logger,
   verifyOutput = env.STATION_VERIFY_OUTPUT === '1',
-}: CoreOptions): Core {
+  exposeServicesForTests,
+}: CoreOptions): Promise<Core> {
   const log = logger ?? stderrLogger();
-  // The long-running service (the one with the queue) holds the store as the service: a second one refuses to
-  // start, and `station restore` refuses while either runs (core/store/lock.ts).
-  const db = openDb(join(dataDir, DB_FILE), undefined, onUpgrade, printQueue ? 'service' : 'command');
-  const services = createServices({ db, clock, dataDir, env });
-  if (printQueue) services.printing.queue.start();
-  // The service also makes the daily backups.
-  const indexing = printQueue
-    ? services.searchIndex.inBackground((err) =>
-        // A full disk is not a bug: the shipments are indexed once space returns (or by the next search).
+  // The long-running service (the one with the queue) opens the store as the service: on SQLite a second one
+  // refuses to start, and `station restore` refuses while either runs (core/engines/sqlite/lock.ts).
+  const engine: Engine = await openEngine({
+    store,
+    dataDir,
+    clock,
+    env,
+    service: printQueue,
+    ...(onUpgrade ? { onUpgrade } : {}),
+  });
+  let services: Services;
+  try {
+    services = await createServices({
+      engine,
+      clock,
+      dataDir,
+      env,
+      ...(site ? { site } : {}),
+      onError: (err) =>
         isStorageFull(err)
-          ? log.warn({ err }, 'indexing new shipments for search waits: the disk is full')
-          : log.error({ err }, 'indexing new shipments for search failed'),
-      )
-    : null;
-  const daily = printQueue
-    ? createDailyBackups(db, dataDir, clock, backupsToKeep(env)).start((err) =>
-        log.error({ err }, 'daily backup failed'),
+          ? log.warn({ err }, 'print queue: the disk is full; the jobs wait')
+          : log.error({ err }, 'print queue: the store failed under a job'),
+    });
+  } catch (e) {
+    await engine.close();
+    throw e;
+  }
+  exposeServicesForTests?.(services);
+  const { printing } = services;
+  if (printQueue) printing.queue.start();
+  // The long-running service (the one with the queue) runs the engine's background work too (indexing, backups).
+  const background = printQueue
+    ? engine.background((err) =>
+        // A full disk is not a bug: the shipments are indexed (and the copy made) once space returns.
+        isStorageFull(err)
+          ? log.warn({ err }, 'store background work waits: the disk is full')
+          : log.error({ err }, 'store background work failed'),
       )
     : null;
 
@@ -162,7 +216,7 @@ export function createCore({
       if (e instanceof DomainError) throw e;
       if (isStorageFull(e)) {
         log.warn({ err: e, op: name }, 'a write failed: the disk is full');
-        throw storageFull();
+        throw storageFull(e);
       }
       const requestId = opts.requestId ?? randomUUID();
       log.error({ err: e, request_id: requestId, op: name, account: principal.accountId }, 'operation failed');
@@ -190,22 +244,37 @@ export function createCore({
     await drawing;
   }
 
+  let closed: Promise<void> | null = null;
   return {
-    services,
     log,
+    dataDir,
     operation,
     authorize,
     warm,
     execute,
-    close: () => {
-      services.printing.queue.stop();
-      services.scale.stop();
-      indexing?.stop();
-      daily?.stop();
-      // Workers end on their own time; a command's process exits once they have.
-      void services.render.close();
-      db.close();
+    authenticate: (authorization) => services.auth.authenticate(authorization),
+    now: () => clock.now().getTime(),
+    openDownload: (secret) => services.labels.openDownload(secret),
+    jwks: () => services.qr.jwks(),
+    backup: (file) => engine.backup(file),
+    printing: {
+      printOnce: (opts, onLabel) => printing.printOnce(opts, onLabel),
+      accountOfCodes: (codes) => printing.accountOfCodes(codes),
+      runJob(accountId, jobId, onProgress) {
+        printing.queue.start({ only: jobId });
+        return printing.waitForJob(accountId, jobId, onProgress);
+      },
     },
+    drain: () => printing.queue.drain(),
+    close: () =>
+      (closed ??= (async () => {
+        await printing.queue.stop();
+        services.scale.stop();
+        background?.stop();
+        await engine.close();
+        // Workers end on their own time; a command's process exits once they have.
+        void services.render.close();
+      })()),
   };
 }
 

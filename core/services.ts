@@ -1,103 +1,122 @@
 import { createAuthService } from './auth/service.js';
 import type { Clock } from './clock.js';
-import { createLabelFeature } from './labels/compose.js';
+import { createDownloads } from './downloads/downloads.js';
+import type { Engine } from './engines/engine.js';
 import { createImportService } from './imports/service.js';
-import { createMappingStore } from './imports/store.js';
+import { createRenderPool } from './labels/render-pool.js';
+import { createLabelService } from './labels/service.js';
+import { createManifestService } from './manifests/service.js';
 import { createOfficeDirectory } from './offices/directory.js';
+import { printerPlaces } from './printing/places.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
-import { printerPlaces } from './printing/places.js';
 import { createPresetService } from './presets/service.js';
+import { createKeyStore } from './qr/keys.js';
+import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
 import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
-import { createSettings } from './settings.js';
 import { createShipmentService } from './shipments/service.js';
-import { createShipmentStore } from './shipments/store.js';
-import type { Db } from './store/db.js';
-import { createGroupCommit } from './store/group-commit.js';
+import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
 
 export interface ServiceOptions {
-  db: Db;
+  engine: Engine;
   clock: Clock;
-  /** Where generated files (labels, keys) live; the database's folder. */
+  /** Where generated files (label documents, manifests, signing keys) live. */
   dataDir: string;
   env?: Record<string, string | undefined>;
+  /** Told of failures in the background (the print queue's worker). */
+  onError?: (err: unknown) => void;
+  /** The station's site (`station serve --site`): the printers whose jobs it prints. */
+  site?: string;
 }
 
-/** The composition root of the domain: every service built once, from the same db and clock. */
-export function createServices({ db, clock, dataDir, env = process.env }: ServiceOptions) {
-  const quotes = createQuoteService(db, clock);
-  const settings = createSettings(db, env, () => quotes.active().card.file.origin.country);
-  const shipmentStore = createShipmentStore(db);
-  const tracking = createTracking(db, clock, shipmentStore);
-  quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
-  const offices = createOfficeDirectory(db, clock, () => quotes.active().card.file.zip_key);
-  offices.loadDefaultIfEmpty(resourcePath('offices.json'));
-  const shipments = createShipmentService({
-    db,
-    commits: createGroupCommit(db),
-    clock,
-    store: shipmentStore,
-    tracking,
-    offices,
-    timeZone: settings.timeZone,
-  });
-  const labelFeature = createLabelFeature({
-    db,
-    clock,
-    dataDir,
-    shipments,
-    tracking,
-    offices,
-    timeZone: settings.timeZone,
-    language: settings.language,
-  });
-  const senders = createSenderService(db, clock, () => quotes.active().card.file.origin);
-  const presets = createPresetService(db, clock);
+/**
+ * The composition root of the domain: every service built once, over the engine's stores and the same clock.
+ * Services see only their features' store interfaces; which engine is behind them is decided by the caller.
+ */
+export async function createServices({
+  engine,
+  clock,
+  dataDir,
+  env = process.env,
+  onError,
+  site = DEFAULT_SITE,
+}: ServiceOptions) {
+  const quotes = createQuoteService(engine, clock);
+  const settings = createSettings(engine, env, async () => (await quotes.active()).card.file.origin.country);
+  const timeZone = settings.timeZone;
+  const language = settings.language;
+  const tracking = createTracking(clock, engine.stores.events);
+  await quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
+  const offices = createOfficeDirectory(engine, clock, async () => (await quotes.active()).card.file.zip_key);
+  await offices.loadDefaultIfEmpty(resourcePath('offices.json'));
+  const shipments = createShipmentService({ db: engine, clock, tracking, offices, timeZone });
+  // Labels, QR tokens and manifests share the signing keys and the downloads; the signing key is made at first start.
+  const keys = createKeyStore(engine.stores.signingKeys, clock);
+  // In a write transaction, which is the lock between processes: two commands opening a new data folder (or two
+  // stations starting on a new database) at the same moment make one key, not two.
+  await engine.transaction((tx) => createKeyStore(tx.signingKeys, clock).ensureActive());
+  const qr = createQrTokens(keys, clock);
+  const downloads = createDownloads(engine, clock, dataDir);
+  // Labels and manifests are drawn in worker threads (render-pool.ts).
+  const render = createRenderPool();
+  const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads, language });
+  const senders = createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin);
+  const presets = createPresetService(engine, clock);
   return {
-    db,
     clock,
     dataDir,
     settings,
-    auth: createAuthService(db, clock),
+    auth: createAuthService(engine, clock),
     shipments,
-    /** The search index of shipments, written behind their creation (core/shipments/search.ts). */
-    searchIndex: { inBackground: shipmentStore.indexInBackground },
     offices,
     quotes,
-    keys: labelFeature.keys,
-    qr: labelFeature.qr,
-    labels: labelFeature.labels,
+    keys,
+    qr,
+    labels,
     /** The worker threads that draw labels and manifests; closed with the core. */
-    render: labelFeature.render,
-    manifests: labelFeature.manifests,
+    render,
+    manifests: createManifestService({
+      db: engine,
+      clock,
+      tracking,
+      downloads,
+      timeZone,
+      language,
+      drawPdf: render.manifest,
+    }),
     senders,
     presets,
-    scale: createScaleService(db),
+    scale: createScaleService(engine),
     imports: createImportService({
+      db: engine,
       clock,
-      mappings: createMappingStore(db),
       shipments,
-      defaultSender: (accountId) => {
-        const { contact, address } = senders.list(accountId)[0]!;
+      async defaultSender(accountId) {
+        const { contact, address } = (await senders.list(accountId))[0]!;
         return { contact, address };
       },
       presets: (accountId) => presets.list(accountId),
     }),
-    scan: createScanResolver(shipments, labelFeature.qr),
+    scan: createScanResolver(shipments, qr),
     printing: createPrintingService({
-      db,
+      db: engine,
       clock,
-      labels: labelFeature.labels,
+      labels,
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
-      language: settings.language,
+      site,
+      language,
+      ...(onError ? { onError } : {}),
     }),
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** The site of a station that names none, and of the printers configured before sites. */
+export const DEFAULT_SITE = 'main';

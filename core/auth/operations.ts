@@ -5,15 +5,15 @@ export const authOperations = implement(authApi, {
   'tokens.list': ({ principal, services }) => services.auth.listTokens(principal.accountId),
   'tokens.get': ({ principal, services }, { params }) => services.auth.tokenOf(principal.accountId, Number(params.id)),
   'tokens.current': ({ principal, services }) => services.auth.currentToken(principal),
-  'tokens.create': ({ principal, services }, { body }) => {
-    const { token, info } = services.auth.createTokenFor(principal, body);
+  'tokens.create': async ({ principal, services }, { body }) => {
+    const { token, info } = await services.auth.createTokenFor(principal, body);
     return { ...info, token };
   },
   'tokens.revoke': ({ principal, services }, { params }) =>
     services.auth.revokeToken(principal.accountId, Number(params.id), principal),
-  'accounts.create': ({ services }, { body }) => {
-    const { id, name } = services.auth.createAccount(body.name);
+  'accounts.create': async ({ services }, { body }) => {
+    const { id, name } = await services.auth.createAccount(body.name);
     return { id, name };
   },
-  'accounts.list': ({ services }) => services.auth.accounts().map(({ id, name }) => ({ id, name })),
+  'accounts.list': async ({ services }) => (await services.auth.accounts()).map(({ id, name }) => ({ id, name })),
 });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Permission } from '../schemas/common.js';
 import { named } from '../schemas/named.js';
 
@@ -19,6 +19,7 @@ const tokenFields = Type.Object({
 });
 
 export const TokenInfo = named('Token', tokenFields);
+export type TokenInfoT = Static<typeof TokenInfo>;
 
 export const TokenCreate = named(
   'TokenCreate',

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { dataOption, intArg, withClient } from './context.js';
+import { dataOption, storeOption, intArg, withClient } from './context.js';
 import { PERMISSIONS } from '../schemas/codes.js';
 import { parsePermissions } from '../auth/service.js';
 
@@ -18,8 +18,9 @@ export function registerAuthCommands(program: Command): void {
     .command('create <name>')
     .description('create an account; prints its id')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action((name: string, o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) =>
+      withClient(o, undefined, async (client) =>
         console.log((await client.call('accounts.create', { body: { name } })).id),
       ),
     );
@@ -27,8 +28,9 @@ export function registerAuthCommands(program: Command): void {
     .command('list')
     .description('list accounts')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action((o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         for (const a of await client.call('accounts.list')) console.log(`${a.id}\t${a.name}`);
       }),
     );
@@ -38,6 +40,7 @@ export function registerAuthCommands(program: Command): void {
     .command('create')
     .description('create a token; prints it (shown only this once)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'the account the token acts for')
     .requiredOption('--name <label>', 'a name to recognise the token by')
     .requiredOption('--permissions <list>', `comma-separated: ${PERMISSIONS.join(',')}`, permissionsArg)
@@ -50,7 +53,7 @@ export function registerAuthCommands(program: Command): void {
         permissions: ReturnType<typeof parsePermissions>;
         expiresInDays?: number;
       }) =>
-        withClient(o.data, o.account, async (client) => {
+        withClient(o, o.account, async (client) => {
           const t = await client.call('tokens.create', {
             body: {
               name: o.name,
@@ -65,9 +68,10 @@ export function registerAuthCommands(program: Command): void {
     .command('list')
     .description("list an account's tokens (never the secret)")
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((o: { data?: string; account: string }) =>
-      withClient(o.data, o.account, async (client) => {
+      withClient(o, o.account, async (client) => {
         for (const t of await client.call('tokens.list'))
           console.log(
             [
@@ -85,9 +89,10 @@ export function registerAuthCommands(program: Command): void {
     .command('revoke <id>')
     .description('revoke a token at once')
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((id: string, o: { data?: string; account: string }) =>
-      withClient(o.data, o.account, async (client) => {
+      withClient(o, o.account, async (client) => {
         await client.call('tokens.revoke', { params: { id } });
         console.log(`revoked ${id}`);
       }),

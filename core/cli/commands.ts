@@ -6,6 +6,7 @@ import { registerRateCardCommands } from './quote.js';
 import { registerPrintingCommands } from './printing.js';
 import { registerQrCommands } from './qr.js';
 import { registerBackupCommands } from './backup.js';
+import { registerMigrateCommands } from './migrate.js';
 import { registerImportCommands } from './imports.js';
 
 /** Each feature registers its own `station` sub-commands; add a feature's registrar here. */
@@ -17,5 +18,6 @@ export const featureCommands: Array<(program: Command) => void> = [
   registerPrintingCommands,
   registerQrCommands,
   registerBackupCommands,
+  registerMigrateCommands,
   registerImportCommands,
 ];

@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { ApiError } from '../client/index.js';
 import type { ImportRowErrorT } from '../imports/schemas.js';
 import { PLATFORMS } from '../schemas/codes.js';
-import { dataOption, ownerClient, withCore } from './context.js';
+import { dataOption, ownerClient, storeOption, withCore } from './context.js';
 
 /** The account an import is for: the one named, or the station's only one. */
 function accountOf(accounts: Array<{ id: number; name: string }>, named: string | undefined): string | number {
@@ -31,6 +31,7 @@ export function registerImportCommands(program: Command): void {
         'as shipments waiting for their label; any bad row imports nothing; orders whose ref exists are skipped',
     )
     .addOption(dataOption())
+    .addOption(storeOption())
     .addOption(new Option('--platform <p>', 'the platform of the orders').choices([...PLATFORMS]))
     .option('--mapping <name>', 'a built-in mapping or one saved by name (default: guessed from the headers)')
     .option('--preset <key>', 'the package preset of every order: its box, and its weight where an order has none')
@@ -39,22 +40,27 @@ export function registerImportCommands(program: Command): void {
     .action(
       (
         file: string,
-        o: { data?: string; platform?: string; mapping?: string; preset?: string; dryRun?: boolean; account?: string },
+        o: {
+          data?: string;
+          store?: string;
+          platform?: string;
+          mapping?: string;
+          preset?: string;
+          dryRun?: boolean;
+          account?: string;
+        },
       ) =>
-        withCore(o.data, async (core) => {
-          const account = accountOf(core.services.auth.accounts(), o.account);
-          const client = ownerClient(core, account);
+        withCore(o, async (core) => {
+          const account = accountOf(await (await ownerClient(core)).call('accounts.list'), o.account);
+          const client = await ownerClient(core, account);
           const importId = `cli-${randomUUID()}`;
-          const accountId = core.services.auth.findAccount(account).id;
           // Progress on a terminal, where a person waits: "checking 4,500 of 10,000 orders".
           const ticker = process.stderr.isTTY
             ? setInterval(() => {
-                try {
-                  const p = core.services.imports.progress(accountId, importId);
-                  process.stderr.write(`\r${p.phase} ${p.checked} of ${p.orders} orders   `);
-                } catch {
-                  /* not started yet */
-                }
+                client
+                  .call('shipments.importProgress', { params: { import_id: importId } })
+                  .then((p) => process.stderr.write(`\r${p.phase} ${p.checked} of ${p.orders} orders   `))
+                  .catch(() => undefined /* not started yet */);
               }, 250)
             : null;
           try {

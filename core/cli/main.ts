@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { createCore } from '../index.js';
-import { dataOption, intArg, tellUpgrade } from './context.js';
+import { dataOption, intArg, storeOf, storeOption, tellUpgrade } from './context.js';
 import { featureCommands } from './commands.js';
 import { ApiError } from '../client/index.js';
 import { DomainError, pointerToName } from '../errors.js';
@@ -11,7 +11,7 @@ import { deskToken } from '../desk/credential.js';
 
 /**
  * `station`: the service's command line (commander: a well-kept parser with help, sub-commands and errors
- * of its own, so that none of that is hand-written). Commands are thin adapters over the core's services.
+ * of its own, so that none of that is hand-written). Commands are thin adapters over the core's operations.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 /** The built renderer, served by `serve` (dist/core/cli → out/renderer). */
@@ -27,6 +27,8 @@ export function buildCli(): Command {
     .command('serve')
     .description('run the service headless and serve the desk UI to a browser')
     .addOption(dataOption())
+    .addOption(storeOption())
+    .option('--site <name>', 'the site this station prints for: its printers’ jobs (default: $STATION_SITE, else main)')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intArg(0, 65535), 8787)
     .option('--tls-cert <file>', 'TLS certificate (PEM), required off loopback')
@@ -46,6 +48,8 @@ export function buildCli(): Command {
     .action(
       async (o: {
         data?: string;
+        store?: string;
+        site?: string;
         host: string;
         port: number;
         tlsCert?: string;
@@ -57,7 +61,12 @@ export function buildCli(): Command {
         // Fastify is loaded for `serve` alone, so that short commands start quickly.
         const { listen } = await import('../http/listen.js');
         const { corsOrigins } = await import('../http/cors.js');
-        const core = createCore({ dataDir: resolveDataDir(o.data), onUpgrade: tellUpgrade });
+        const core = await createCore({
+          dataDir: resolveDataDir(o.data),
+          store: storeOf(o),
+          site: o.site || process.env.STATION_SITE || undefined,
+          onUpgrade: tellUpgrade,
+        });
         let app;
         try {
           ({ app } = await listen(core, {
@@ -69,26 +78,33 @@ export function buildCli(): Command {
             ...(o.publicUrl ? { publicUrl: o.publicUrl } : {}),
             ...(o.tlsCert ? { tlsCert: o.tlsCert } : {}),
             ...(o.tlsKey ? { tlsKey: o.tlsKey } : {}),
-          }).then((r) => {
+          }).then(async (r) => {
             process.stdout.write(`listening on ${r.url}\n`);
             // The first requests of the day should not wait for validators to compile or a drawing worker to start.
             core.warm().catch((err: unknown) => core.log.error({ err }, 'warming the service up failed'));
             // The token rides in the fragment, which browsers never send to a server or its logs.
-            if (o.deskLink) process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${deskToken(core)}\n`);
+            if (o.deskLink)
+              process.stderr.write(`desk UI: ${r.url.replace(/\/v1$/, '/')}#token=${await deskToken(core)}\n`);
             return r;
           }));
         } catch (e) {
-          core.close();
+          await core.close();
           throw e;
         }
         let stopping = false;
         const stop = async () => {
           if (stopping) return;
           stopping = true;
-          await app.close();
-          // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
-          await core.services.printing.queue.drain();
-          core.close();
+          try {
+            await app.close();
+            // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
+            await core.drain();
+            await core.close();
+          } catch (err) {
+            // A stop that fails still stops: the process never stays up with its port closed.
+            core.log.error({ err }, 'stopping failed');
+            process.exit(1);
+          }
           process.exit(0);
         };
         process.on('SIGINT', () => void stop());

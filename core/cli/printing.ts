@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { dataOption, ownerClient, withClient, withCore } from './context.js';
+import { DEFAULT_DPI, DPIS, type Dpi } from '../schemas/codes.js';
+import { dataOption, storeOption, ownerClient, withClient, withCore } from './context.js';
 import {
   DRIVERS,
   LABEL_FORMATS,
@@ -17,9 +18,10 @@ const codesArg = (v: string) => {
   if (!codes.length) throw new InvalidArgumentError('give at least one shipment code');
   return codes;
 };
-const dpiArg = (v: string) => {
-  if (v !== '203' && v !== '300') throw new InvalidArgumentError('must be 203 or 300');
-  return Number(v) as 203 | 300;
+const dpiArg = (v: string): Dpi => {
+  const dpi = DPIS.find((d) => String(d) === v);
+  if (dpi === undefined) throw new InvalidArgumentError(`must be ${DPIS.join(' or ')}`);
+  return dpi;
 };
 const numberArg = (v: string) => {
   const n = Number(v);
@@ -33,6 +35,7 @@ export function registerPrintingCommands(program: Command): void {
     .command('print')
     .description('print shipment labels: on a configured printer (through the queue), or once to a raw printer (--to)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--code <codes>', 'shipment code(s), comma-separated', codesArg)
     .option(
       '--printer <name>',
@@ -40,7 +43,7 @@ export function registerPrintingCommands(program: Command): void {
     )
     .option('--to <url>', 'one-off: tcp://HOST:PORT or a device path, no configuration')
     .addOption(new Option('--driver <driver>', 'one-off: the printer’s language').choices(RAW_DRIVERS))
-    .option('--dpi <dpi>', 'one-off: print-head resolution, 203 or 300', dpiArg, 203 as 203 | 300)
+    .option('--dpi <dpi>', `one-off: print-head resolution, ${DPIS.join(' or ')}`, dpiArg, DEFAULT_DPI)
     .addOption(new Option('--format <format>', 'label format for --printer').choices(LABEL_FORMATS))
     .option('--reprint', 'print labels that were printed before')
     .action(
@@ -50,7 +53,7 @@ export function registerPrintingCommands(program: Command): void {
         printer?: string;
         to?: string;
         driver?: RawDriverName;
-        dpi: 203 | 300;
+        dpi: Dpi;
         format?: 'PDF_A7' | 'PDF_A4';
         reprint?: boolean;
       }) => {
@@ -58,15 +61,17 @@ export function registerPrintingCommands(program: Command): void {
         if (o.to && !o.driver) throw new InvalidArgumentError('--to needs --driver escpos|zpl|tspl');
         const total = o.code.length;
         const progress = (n: number) => process.stderr.write(`printed ${n} of ${total}\n`);
-        await withCore(o.data, async (core) => {
-          const printing = core.services.printing;
+        await withCore(o, async (core) => {
+          const printing = core.printing;
           if (o.to) {
             await printing.printOnce({ codes: o.code, driver: o.driver!, connection: o.to, dpi: o.dpi }, progress);
             return;
           }
           // The owner prints for the account the codes belong to.
-          const accountId = printing.accountOfCodes(o.code);
-          const job = await ownerClient(core, accountId).call('printJobs.create', {
+          const accountId = await printing.accountOfCodes(o.code);
+          const job = await (
+            await ownerClient(core, accountId)
+          ).call('printJobs.create', {
             body: {
               codes: o.code,
               ...(o.printer ? { printer: o.printer } : {}),
@@ -75,8 +80,7 @@ export function registerPrintingCommands(program: Command): void {
             },
           });
           // This process prints its own job only; a running `serve` may take it first, which is just as good.
-          printing.queue.start({ only: job.id });
-          const end = await printing.waitForJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
+          const end = await printing.runJob(accountId, job.id, (j) => j.progress.done && progress(j.progress.done));
           if (end.state === 'unconfirmed') {
             process.stderr.write(
               `station: print job ${end.id}: label ${end.progress.done + 1} of ${end.progress.total} may not have printed (${end.last_error}); ` +
@@ -96,6 +100,7 @@ export function registerPrintingCommands(program: Command): void {
     .command('add <name>')
     .description('configure a printer')
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'the account the printer belongs to')
     .addOption(new Option('--driver <driver>', 'how to print').choices(DRIVERS).makeOptionMandatory())
     .requiredOption('--connection <where>', 'tcp://HOST:PORT or device path (raw), CUPS queue (system), folder (file)')
@@ -108,9 +113,10 @@ export function registerPrintingCommands(program: Command): void {
     .option('--gap-mm <n>', 'TSPL label gap', numberArg)
     .option('--no-status-ack', 'raw drivers: the printer never answers status requests')
     .addOption(new Option('--raw <driver>', 'file driver: write this raw job instead of the PDF').choices(RAW_DRIVERS))
+    .option('--site <name>', 'the site whose stations print its jobs (default: $STATION_SITE, else main)')
     .action((name: string, o: Record<string, unknown> & { data?: string; account: string }) => {
       const settings: PrinterSettings = {
-        ...(o.dpi !== undefined ? { dpi: o.dpi as 203 | 300 } : {}),
+        ...(o.dpi !== undefined ? { dpi: o.dpi as Dpi } : {}),
         ...(o.darkness !== undefined ? { darkness: o.darkness as number } : {}),
         ...(o.speed !== undefined ? { speed: o.speed as number } : {}),
         ...(o.widthDots !== undefined ? { width_dots: o.widthDots as number } : {}),
@@ -119,7 +125,7 @@ export function registerPrintingCommands(program: Command): void {
         ...(o.statusAck === false ? { status_ack: false } : {}),
         ...(o.raw ? { raw: o.raw as RawDriverName } : {}),
       };
-      return withClient(o.data, o.account, async (client) => {
+      return withClient(o, o.account, async (client) => {
         const p = await client.call('printers.create', {
           body: {
             name,
@@ -127,6 +133,7 @@ export function registerPrintingCommands(program: Command): void {
             connection: o.connection as string,
             settings,
             ...(o.defaultFor ? { default_for: o.defaultFor as 'PDF_A7' | 'PDF_A4' } : {}),
+            ...(o.site ? { site: o.site as string } : {}),
           },
         });
         console.log(`${p.name}\t${p.driver}\t${p.connection}`);
@@ -136,9 +143,10 @@ export function registerPrintingCommands(program: Command): void {
     .command('list')
     .description("list an account's printers")
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((o: { data?: string; account: string }) =>
-      withClient(o.data, o.account, async (client) => {
+      withClient(o, o.account, async (client) => {
         for (const p of (await client.call('printers.list')).data)
           console.log([p.name, p.driver, p.connection, p.default_for ?? '', JSON.stringify(p.settings)].join('\t'));
       }),
@@ -147,9 +155,10 @@ export function registerPrintingCommands(program: Command): void {
     .command('remove <name>')
     .description('remove a printer (refused while it has jobs not finished: move or cancel them first)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .requiredOption('--account <id-or-name>', 'account')
     .action((name: string, o: { data?: string; account: string }) =>
-      withClient(o.data, o.account, async (client) => {
+      withClient(o, o.account, async (client) => {
         await client.call('printers.delete', { params: { name } });
         console.log(`removed ${name}`);
       }),

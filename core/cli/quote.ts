@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { dataOption, withClient } from './context.js';
+import { dataOption, storeOption, withClient } from './context.js';
 import type { OpOutput } from '../client/index.js';
 import { DomainError } from '../errors.js';
 import type { RateCardFileT } from '../quote/ratecard-schema.js';
@@ -46,8 +46,9 @@ export function registerRateCardCommands(program: Command): void {
     .command('import <file>')
     .description('validate a rate-card JSON file and make it the active card (an invalid card changes nothing)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action((file: string, o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         const info = await client.call('ratecard.import', { body: { card: readJson(file), source: resolve(file) } });
         console.log(`rate card ${info.version} is active (id ${info.id})`);
       }),
@@ -56,9 +57,10 @@ export function registerRateCardCommands(program: Command): void {
     .command('show')
     .description('print the active rate card: version, origin, zones, methods')
     .addOption(dataOption())
+    .addOption(storeOption())
     .option('--json', 'print the card itself, as imported')
     .action((o: { data?: string; json?: boolean }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         const info = await client.call('ratecard.get');
         console.log(o.json ? JSON.stringify(info.card, null, 2) : summary(info));
       }),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { dataOption, withClient } from './context.js';
+import { dataOption, storeOption, withClient } from './context.js';
 
 /** `station settings …`: station-wide settings kept in the store (environment variables override them). */
 export function registerSettingsCommands(program: Command): void {
@@ -8,8 +8,9 @@ export function registerSettingsCommands(program: Command): void {
     .command('timezone [zone]')
     .description('show, or set (IANA name, e.g. America/Argentina/Cordoba), the time zone plain dates are read in')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action((zone: string | undefined, o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         const s = zone
           ? await client.call('station.settings.update', { body: { time_zone: zone } })
           : await client.call('station.settings.get');
@@ -22,8 +23,9 @@ export function registerSettingsCommands(program: Command): void {
       "show, or set (en, es, or auto: the rate card origin country's), the language labels and manifests are printed in",
     )
     .addOption(dataOption())
+    .addOption(storeOption())
     .action((language: string | undefined, o: { data?: string }) =>
-      withClient(o.data, undefined, async (client) => {
+      withClient(o, undefined, async (client) => {
         const s =
           language === undefined
             ? await client.call('station.settings.get')

@@ -59,6 +59,7 @@ export const routes = {
   'ratecard.get': { method: 'GET', path: '/ratecard' },
   'ratecard.import': { method: 'POST', path: '/ratecard' },
   'offices.import': { method: 'POST', path: '/offices/import' },
+  'offices.importFile': null,
   'senders.list': { method: 'GET', path: '/senders' },
   'senders.create': { method: 'POST', path: '/senders' },
   'senders.update': { method: 'PUT', path: '/senders/:id' },

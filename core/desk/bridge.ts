@@ -45,7 +45,7 @@ export function createDeskBridge(core: Core, token: () => string) {
     async call(raw: unknown): Promise<BridgeResult> {
       try {
         const { op, input = {} } = parseBridgeCall(raw);
-        const principal = core.services.auth.authenticate(`Bearer ${token()}`);
+        const principal = await core.authenticate(`Bearer ${token()}`);
         const value = await core.execute(op, input, principal, { baseUrl: DESK_BASE_URL, requestId: randomUUID() });
         return { ok: true, value };
       } catch (e) {

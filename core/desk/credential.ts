@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../index.js';
+import { ownerPrincipal } from '../operations/principal.js';
 import { PERMISSIONS } from '../schemas/codes.js';
 
 const FILE = 'desk-token';
@@ -8,23 +9,29 @@ const DESK_ACCOUNT = 'Desk';
 
 /**
  * The desktop app acts for one account through a token of its own, kept in the data folder (mode 0600) beside
- * the database it unlocks. On first start it creates the "Desk" account and that token; a revoked or lost token
- * is replaced at the next start.
+ * the database it unlocks. On first start it creates the "Desk" account and that token (as the station's owner,
+ * through the operations); a revoked or lost token is replaced at the next start.
  */
-export function deskToken(core: Core): string {
-  const file = join(core.services.dataDir, FILE);
+export async function deskToken(core: Core): Promise<string> {
+  const file = join(core.dataDir, FILE);
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
     try {
-      core.services.auth.authenticate(`Bearer ${token}`);
+      await core.authenticate(`Bearer ${token}`);
       return token;
     } catch {
       /* revoked or expired: issue a new one below */
     }
   }
-  const auth = core.services.auth;
-  const account = auth.accounts().find((a) => a.name === DESK_ACCOUNT) ?? auth.createAccount(DESK_ACCOUNT);
-  const { token } = auth.createToken({ account: account.id, name: 'desktop app', permissions: PERMISSIONS });
+  const owner = ownerPrincipal();
+  const account =
+    (await core.execute('accounts.list', {}, owner)).find((a) => a.name === DESK_ACCOUNT) ??
+    (await core.execute('accounts.create', { body: { name: DESK_ACCOUNT } }, owner));
+  const { token } = await core.execute(
+    'tokens.create',
+    { body: { name: 'desktop app', permissions: [...PERMISSIONS] } },
+    ownerPrincipal(account.id),
+  );
   writeFileSync(file, token + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return token;

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+import type { DownloadKind, DownloadStore } from './store.js';
 
 export const DOWNLOAD_TTL_MS = 24 * 3600 * 1000;
 /** A document is given again only while its link has at least this long to live. */
@@ -13,50 +14,32 @@ export const DEFAULT_LABEL_FILES_MAX_BYTES = 256 * 1024 * 1024;
 /** 32 random bytes, base64url: the whole of a download url's secret. */
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
-export type DownloadKind = 'label' | 'manifest';
-
-interface FileRow {
-  id: number;
-  kind: DownloadKind;
-  file: string;
-  expires_at: number;
-  bytes: number;
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+export interface LinkRequest {
+  accountId: number;
+  kind: DownloadKind;
+  codes: string[];
+  format: string;
+  file: string;
+  docKey?: string;
+  bytes?: number;
+}
 
 /**
  * Token-free downloads of generated PDFs (contract: label urls carry an unguessable secret and expire after
- * 24 hours). Files live under the data directory; a row maps the secret's hash to the file and its expiry.
+ * 24 hours). Files live under the data directory; a link maps the secret's hash to the file and its expiry.
  * Label documents stay bounded: the same request (account, `doc_key`) is answered with the same document and link
  * while the link has half its life left, and the label folder has a size cap, enforced oldest first. The secret
  * is kept beside its hash for that reuse; it opens nothing the data directory's own files do not.
  */
-export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { maxLabelBytes?: number } = {}) {
+export function createDownloads(
+  db: UnitOfWork<{ downloads: DownloadStore }>,
+  clock: Clock,
+  dataDir: string,
+  opts: { maxLabelBytes?: number } = {},
+) {
   const maxLabelBytes = opts.maxLabelBytes ?? DEFAULT_LABEL_FILES_MAX_BYTES;
-  const stmts = {
-    insert: db.prepare(
-      `INSERT INTO label_files (secret_hash, account_id, kind, codes, format, file, created_at, expires_at, doc_key, secret, bytes)
-       VALUES (@secret_hash, @account_id, @kind, @codes, @format, @file, @created_at, @expires_at, @doc_key, @secret, @bytes)`,
-    ),
-    reusable: db.prepare<{ account: number; key: string; until: number }, { secret: string; file: string }>(
-      `SELECT secret, file FROM label_files WHERE account_id = @account AND kind = 'label' AND doc_key = @key
-       AND secret IS NOT NULL AND expires_at > @until ORDER BY expires_at DESC LIMIT 1`,
-    ),
-    labelBytes: db.prepare<[], { n: number }>(
-      `SELECT coalesce(sum(bytes), 0) AS n FROM label_files WHERE kind = 'label'`,
-    ),
-    oldestLabels: db.prepare<[], FileRow>(
-      `SELECT id, kind, file, expires_at, bytes FROM label_files WHERE kind = 'label' ORDER BY created_at, id`,
-    ),
-    byHash: db.prepare<[Buffer], FileRow>(
-      'SELECT id, kind, file, expires_at, bytes FROM label_files WHERE secret_hash = ?',
-    ),
-    expired: db.prepare<[number], FileRow>(
-      'SELECT id, kind, file, expires_at, bytes FROM label_files WHERE expires_at <= ?',
-    ),
-    remove: db.prepare<[number]>('DELETE FROM label_files WHERE id = ?'),
-  };
 
   /** The absolute path of `<data>/<relPath>`, its folder made (0700): for a file another thread writes. */
   function prepareFile(relPath: string): string {
@@ -84,15 +67,15 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
    * Forgets expired links; label PDFs go with them (a manifest's PDF stays, its manifest can link it again). Then,
    * while label documents exceed the cap, the oldest go, their links with them.
    */
-  function sweep(): void {
-    const gone = inTransaction(db, () => {
-      const rows = stmts.expired.all(clock.now().getTime());
-      for (const r of rows) stmts.remove.run(r.id);
-      let total = stmts.labelBytes.get()!.n;
+  async function sweep(): Promise<void> {
+    const gone = await db.transaction(async (tx) => {
+      const rows = await tx.downloads.expired(clock.now().getTime());
+      for (const r of rows) await tx.downloads.remove(r.id);
+      let total = await tx.downloads.labelBytes();
       if (total > maxLabelBytes)
-        for (const r of stmts.oldestLabels.all()) {
+        for (const r of await tx.downloads.oldestLabels()) {
           if (total <= maxLabelBytes) break;
-          stmts.remove.run(r.id);
+          await tx.downloads.remove(r.id);
           rows.push(r);
           total -= r.bytes;
         }
@@ -108,25 +91,17 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
     sweep,
 
     /**
-     * A new link to `relPath` (already written). Runs inside the caller's transaction when there is one, so
-     * that e.g. labelled_at and the link are recorded together. Returns the secret for the url.
+     * A new link to `opts.file` (already written), recorded in the caller's transaction (`tx`), so that e.g.
+     * labelled_at and the link are recorded together. Returns the secret for the url.
      */
-    link(opts: {
-      accountId: number;
-      kind: DownloadKind;
-      codes: string[];
-      format: string;
-      file: string;
-      docKey?: string;
-      bytes?: number;
-    }): string {
+    async link(tx: { downloads: DownloadStore }, opts: LinkRequest): Promise<string> {
       const secret = randomBytes(32).toString('base64url');
       const now = clock.now().getTime();
-      stmts.insert.run({
+      await tx.downloads.insert({
         secret_hash: sha256(secret),
         account_id: opts.accountId,
         kind: opts.kind,
-        codes: JSON.stringify(opts.codes),
+        codes: opts.codes,
         format: opts.format,
         file: opts.file,
         created_at: now,
@@ -139,18 +114,14 @@ export function createDownloads(db: Db, clock: Clock, dataDir: string, opts: { m
     },
 
     /** The secret of the label document made for the same request, while its link has half its life left. */
-    reuse(accountId: number, docKey: string): string | null {
-      const row = stmts.reusable.get({
-        account: accountId,
-        key: docKey,
-        until: clock.now().getTime() + REUSE_MIN_LIFE_MS,
-      });
+    async reuse(accountId: number, docKey: string): Promise<string | null> {
+      const row = await db.stores.downloads.reusable(accountId, docKey, clock.now().getTime() + REUSE_MIN_LIFE_MS);
       return row && existsSync(join(dataDir, row.file)) ? row.secret : null;
     },
 
     /** Absolute path of the file behind `secret`; unknown, malformed or expired is not found. */
-    open(secret: string): string {
-      const row = SECRET.test(secret) ? stmts.byHash.get(sha256(secret)) : undefined;
+    async open(secret: string): Promise<string> {
+      const row = SECRET.test(secret) ? await db.stores.downloads.byHash(sha256(secret)) : undefined;
       if (!row || row.expires_at <= clock.now().getTime()) throw notFound('label file');
       return join(dataDir, row.file);
     },

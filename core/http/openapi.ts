@@ -163,6 +163,12 @@ function commonResponses(secured: boolean): Json {
       headers: { 'Retry-After': header('Retry-After') },
       content: problemContent,
     },
+    '503': {
+      description:
+        'The store cannot be reached for the moment (a lost database connection); try again after `Retry-After` seconds',
+      headers: { 'Retry-After': header('Retry-After') },
+      content: problemContent,
+    },
     '507': {
       description:
         'The disk of the station is full (`storage_full`): nothing was saved; reads keep working. Try again after `Retry-After` seconds, once space is freed',

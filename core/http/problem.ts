@@ -32,7 +32,7 @@ export function toDomainError(err: unknown): DomainError {
 
 export function sendProblem(reply: FastifyReply, e: DomainError): FastifyReply {
   if (e.code === 'unauthenticated') reply.header('WWW-Authenticate', 'Bearer');
-  if (e.code === 'rate_limited' || e.code === 'storage_full')
+  if (e.code === 'rate_limited' || e.code === 'unavailable' || e.code === 'storage_full')
     reply.header('Retry-After', String(Number(e.extra?.retry_after ?? 1)));
   return reply.code(e.status).type('application/problem+json').send(e.toProblem());
 }

@@ -57,12 +57,12 @@ function setHeaders(reply: FastifyReply, s: RateState): void {
  */
 export function registerRateLimit(app: FastifyInstance, core: Core, perMinute: number): void {
   if (perMinute <= 0) return;
-  const limiter = createRateLimiter(perMinute, () => core.services.clock.now().getTime());
+  const limiter = createRateLimiter(perMinute, () => core.now());
   app.addHook('onRequest', async (req, reply) => {
     let key = `addr:${req.ip}`;
     if (req.headers.authorization) {
       try {
-        req.principal = core.services.auth.authenticate(req.headers.authorization);
+        req.principal = await core.authenticate(req.headers.authorization);
         key = `token:${req.principal.tokenId}`;
       } catch {
         // The route answers 401 with the reason; here the request only counts against its address.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index.js';
-import { registerLabelDownloads } from '../labels/routes.js';
-import { registerJwks } from '../qr/routes.js';
+import { registerLabelDownloads } from './downloads.js';
+import { registerJwks } from './jwks.js';
 
 /**
  * The routes that are not operations (each operation declares its own route in its spec): those that need no

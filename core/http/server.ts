@@ -9,9 +9,8 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { internalError, storageFull, type Core, type Principal } from '../index.js';
-import { isStorageFull } from '../store/errors.js';
-import { DomainError } from '../errors.js';
+import { internalError, type Core, type Principal } from '../index.js';
+import { DomainError, isStorageFull, storageFull } from '../errors.js';
 import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
 import { sendProblem, toDomainError } from './problem.js';
@@ -112,8 +111,11 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   );
 
   app.setErrorHandler((err, req, reply) => {
-    let e = isStorageFull(err) ? storageFull() : toDomainError(err);
-    if (e.status >= 500 && e.code !== 'storage_full' && e.extra?.request_id === undefined) {
+    let e = isStorageFull(err) ? storageFull(err) : toDomainError(err);
+    // The store out of reach, or a full disk, is said as such (503 or 507, Retry-After): the client should wait,
+    // not report a bug.
+    if (e.code === 'unavailable') req.log.warn({ err, request_id: req.id }, 'the store is out of reach');
+    else if (e.status >= 500 && e.code !== 'storage_full' && e.extra?.request_id === undefined) {
       req.log.error({ err, request_id: req.id, url: req.url.split('?')[0] }, 'request failed');
       e = internalError(req.id);
     }
@@ -152,16 +154,11 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             response: { [status]: op.output, '4XX': Problem },
             'x-permission': op.permission,
           } as never,
-          onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-            try {
-              // The rate limiter may have authenticated the caller already.
-              const principal = req.principal ?? core.services.auth.authenticate(req.headers.authorization);
-              core.authorize(principal, op);
-              req.principal = principal;
-            } catch (err) {
-              return done(err as Error);
-            }
-            done();
+          onRequest: async (req: FastifyRequest) => {
+            // The rate limiter may have authenticated the caller already.
+            const principal = req.principal ?? (await core.authenticate(req.headers.authorization));
+            core.authorize(principal, op);
+            req.principal = principal;
           },
           handler: async (req, reply) => {
             const result = await core.execute(

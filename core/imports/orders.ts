@@ -125,20 +125,20 @@ function placeOf(order: OrderRows, ctx: OrderContext, pointer: string): { row: n
   return { row: order.row, column: ctx.bound.columnOf(field) };
 }
 
+/** A field error's code and params, for the row that caused it. */
+const codeOf = ({ code, params }: FieldError) => ({ code, ...(params ? { params } : {}) });
+
 /**
  * One order as the shipment it becomes, checked by the create's own schema: the values read (numbers, phones,
  * countries and provinces brought to the contract's forms), the station's default sender as origin, the preset's
  * box. Every problem is an error naming the row and column it comes from; `check` adds the create's cross-field
  * rules (PICKUP and its office).
  */
-/** A field error's code and params, for the row that caused it. */
-const codeOf = ({ code, params }: FieldError) => ({ code, ...(params ? { params } : {}) });
-
-export function buildShipment(
+export async function buildShipment(
   order: OrderRows,
   ctx: OrderContext,
-  check: (s: ShipmentCreateT) => void,
-): { shipment: ShipmentCreateT } | { errors: ImportRowErrorT[] } {
+  check: (s: ShipmentCreateT) => Promise<void>,
+): Promise<{ shipment: ShipmentCreateT } | { errors: ImportRowErrorT[] }> {
   const errors: ImportRowErrorT[] = [];
   const fail = (field: string, message: string, code: FieldErrorCode, params?: FieldErrorParams) =>
     errors.push({ ...placeOf(order, ctx, field), field, message, code, ...(params ? { params } : {}) });
@@ -225,7 +225,7 @@ export function buildShipment(
   try {
     // Members left undefined are absent to the schema, and to JSON when the shipment is stored.
     shipment = parse(ShipmentCreate, body);
-    check(shipment);
+    await check(shipment);
   } catch (e) {
     if (!(e instanceof DomainError) || !e.errors) throw e;
     for (const fe of e.errors)

@@ -26,6 +26,7 @@ import {
   type ShipmentImportT,
 } from './schemas.js';
 import type { MappingStore } from './store.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import { readCsv, readJson, type Table } from './table.js';
 
 /** Orders checked between two turns of the event loop: the import's progress can be asked for meanwhile. */
@@ -52,19 +53,19 @@ export class ImportRefused extends DomainError {
 }
 
 export interface ImportServiceDeps {
+  db: UnitOfWork<{ importMappings: MappingStore }>;
   clock: Clock;
-  mappings: MappingStore;
   shipments: {
-    check(input: ShipmentCreateT): void;
-    refTaken(accountId: number, ref: string): { id: number; code: string } | undefined;
+    check(input: ShipmentCreateT): Promise<void>;
+    refsTaken(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
     importMany(
       accountId: number,
       inputs: ShipmentCreateT[],
-    ): Array<{ created: true; shipment: ShipmentT } | { created: false; id: number; code: string }>;
+    ): Promise<Array<{ created: true; shipment: ShipmentT } | { created: false; id: number; code: string }>>;
   };
   /** The account's default sender: the origin of every imported order. */
-  defaultSender(accountId: number): PartyT;
-  presets(accountId: number): PresetT[];
+  defaultSender(accountId: number): Promise<PartyT>;
+  presets(accountId: number): Promise<PresetT[]>;
 }
 
 const builtinList = () =>
@@ -82,13 +83,14 @@ const builtinList = () =>
  */
 export function createImportService(deps: ImportServiceDeps) {
   const progress = createImportProgress();
+  const mappings = deps.db.stores.importMappings;
 
-  function savedOrBuiltin(accountId: number, name: string): Mapping {
+  async function savedOrBuiltin(accountId: number, name: string): Promise<Mapping> {
     if (name === 'generic') return GENERIC;
     if (Object.hasOwn(BUILTINS, name)) return BUILTINS[name as keyof typeof BUILTINS];
-    const saved = deps.mappings.get(accountId, name);
+    const saved = await mappings.get(accountId, name);
     if (saved) return savedMapping(saved);
-    const known = [...BUILTIN_MAPPINGS, ...deps.mappings.list(accountId).map((m) => m.name)];
+    const known = [...BUILTIN_MAPPINGS, ...(await mappings.list(accountId)).map((m) => m.name)];
     throw fieldError('/mapping', 'unknown', `no mapping named ${name} (known: ${known.join(', ')})`, {
       value: name,
       allowed: known,
@@ -96,11 +98,11 @@ export function createImportService(deps: ImportServiceDeps) {
   }
 
   /** The mapping of the file and its header row: the one asked for, else the first whose columns the file has. */
-  function resolve(accountId: number, body: ShipmentImportT, table: Table) {
+  async function resolve(accountId: number, body: ShipmentImportT, table: Table) {
     const rows = table.header ? [{ row: 0, cells: table.header }] : table.rows;
     const candidates: Mapping[] =
       body.mapping !== undefined
-        ? [savedOrBuiltin(accountId, body.mapping)]
+        ? [await savedOrBuiltin(accountId, body.mapping)]
         : body.platform !== undefined
           ? [...Object.values(BUILTINS).filter((m) => m.platform === body.platform), GENERIC]
           : [...Object.values(BUILTINS), GENERIC];
@@ -142,9 +144,9 @@ export function createImportService(deps: ImportServiceDeps) {
     );
   }
 
-  function boxOf(accountId: number, key: string | undefined) {
+  async function boxOf(accountId: number, key: string | undefined) {
     if (key === undefined) return null;
-    const p = deps.presets(accountId).find((x) => x.key === key);
+    const p = (await deps.presets(accountId)).find((x) => x.key === key);
     if (!p) throw fieldError('/preset', 'unknown', `no package preset has the key ${key}`, { value: key });
     return {
       key,
@@ -162,13 +164,13 @@ export function createImportService(deps: ImportServiceDeps) {
       // A CSV's header row is among its first rows: the mapping is found there, then the whole file is read for the
       // columns it uses.
       const table = body.format === 'json' ? readJson(text) : readCsv(text, { to: 15 });
-      const { mapping, header, data: firstRows } = resolve(accountId, body, table);
+      const { mapping, header, data: firstRows } = await resolve(accountId, body, table);
       const bound = bindMapping(mapping, header);
       const data =
         body.format === 'json'
           ? firstRows
           : readCsv(text, { keep: bound.columns }).rows.slice(table.rows.length - firstRows.length);
-      const box = boxOf(accountId, body.preset);
+      const box = await boxOf(accountId, body.preset);
       const index = indexHeader(header);
       const sized = (['length', 'width', 'height'] as const).every((d) => {
         const s = mapping.fields[`dimensions.${d}`];
@@ -186,7 +188,7 @@ export function createImportService(deps: ImportServiceDeps) {
         mapping,
         bound,
         platform: body.platform ?? mapping.platform,
-        origin: deps.defaultSender(accountId),
+        origin: await deps.defaultSender(accountId),
         box,
       };
       report({ phase: 'checking', orders: orders.length });
@@ -194,7 +196,7 @@ export function createImportService(deps: ImportServiceDeps) {
       const ready: Array<{ order: OrderRows; shipment: ShipmentCreateT }> = [];
       for (let i = 0; i < orders.length; i += CHUNK) {
         for (const order of orders.slice(i, i + CHUNK)) {
-          const built = buildShipment(order, ctx, (s) => deps.shipments.check(s));
+          const built = await buildShipment(order, ctx, (s) => deps.shipments.check(s));
           if ('errors' in built) errors.push(...built.errors);
           else ready.push({ order, shipment: built.shipment });
         }
@@ -214,9 +216,13 @@ export function createImportService(deps: ImportServiceDeps) {
 
       const skipped: ImportResultT['skipped'] = [];
       const fresh: typeof ready = [];
+      const taken = await deps.shipments.refsTaken(
+        accountId,
+        ready.map((r) => r.shipment.ref),
+      );
       for (const r of ready) {
-        const taken = deps.shipments.refTaken(accountId, r.shipment.ref);
-        if (taken) skipped.push({ row: r.order.row, ref: r.order.ref, id: taken.id, code: taken.code });
+        const hit = taken.get(r.shipment.ref);
+        if (hit) skipped.push({ row: r.order.row, ref: r.order.ref, id: hit.id, code: hit.code });
         else fresh.push(r);
       }
       const preview = fresh.slice(0, PREVIEWED).map((r) => r.shipment);
@@ -234,7 +240,7 @@ export function createImportService(deps: ImportServiceDeps) {
       report({ phase: 'writing', skipped: skipped.length });
       // One turn of the loop, so that whoever follows the progress sees "writing" before the write holds the loop.
       await nextTurn();
-      const written = deps.shipments.importMany(
+      const written = await deps.shipments.importMany(
         accountId,
         fresh.map((r) => r.shipment),
       );
@@ -262,19 +268,22 @@ export function createImportService(deps: ImportServiceDeps) {
       return p;
     },
 
-    mappings(accountId: number) {
-      return { data: deps.mappings.list(accountId), builtin: builtinList() };
+    async mappings(accountId: number) {
+      return { data: await mappings.list(accountId), builtin: builtinList() };
     },
 
-    saveMapping(accountId: number, name: string, m: ImportMappingInputT): ImportMappingT {
+    async saveMapping(accountId: number, name: string, m: ImportMappingInputT): Promise<ImportMappingT> {
       if ((BUILTIN_MAPPINGS as readonly string[]).includes(name.toLowerCase()))
         throw fieldError('/name', 'reserved', `is the name of a built-in mapping`);
-      deps.mappings.save(accountId, name, m, deps.clock.now().getTime());
-      return deps.mappings.get(accountId, name)!;
+      return deps.db.transaction(async (tx) => {
+        await tx.importMappings.save(accountId, name, m, deps.clock.now().getTime());
+        return (await tx.importMappings.get(accountId, name))!;
+      });
     },
 
-    deleteMapping(accountId: number, name: string): { deleted: true } {
-      if (!deps.mappings.remove(accountId, name)) throw notFound(`mapping ${name}`);
+    async deleteMapping(accountId: number, name: string): Promise<{ deleted: true }> {
+      if (!(await deps.db.transaction((tx) => tx.importMappings.remove(accountId, name))))
+        throw notFound(`mapping ${name}`);
       return { deleted: true };
     },
   };

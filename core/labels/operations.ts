@@ -1,15 +1,15 @@
 import { fieldError } from '../errors.js';
+import { DEFAULT_DPI } from '../schemas/codes.js';
 import { rasterToPng } from '../drawing/mono-raster.js';
 import { implement } from '../operations/types.js';
 import { labelApi } from './api.js';
-import { MAX_LABEL_CODES } from './formats.js';
+import { checkLabelCount } from './formats.js';
 import { CODE } from './schemas.js';
 
 /** `code=A,B,C` → ['A','B','C']; an empty item or a non-code is a 400 naming `/code`. */
 export function codeList(value: string): string[] {
   const codes = value.split(',').map((c) => c.trim());
-  if (codes.length > MAX_LABEL_CODES)
-    throw fieldError('/code', 'max_items', `must list at most ${MAX_LABEL_CODES} codes`, { limit: MAX_LABEL_CODES });
+  checkLabelCount(codes, '/code');
   const bad = codes.find((c) => !CODE.test(c));
   if (bad !== undefined)
     throw bad
@@ -17,9 +17,6 @@ export function codeList(value: string): string[] {
       : fieldError('/code', 'required', 'has an empty item');
   return codes;
 }
-
-/** The resolution of the desk's thermal printers (an A7 label is 591 x 839 dots). */
-const PREVIEW_DPI = 203;
 
 export const labelOperations = implement(labelApi, {
   'labels.get': ({ principal, services, baseUrl }, { query }) =>
@@ -30,7 +27,7 @@ export const labelOperations = implement(labelApi, {
       baseUrl,
     ),
   'labels.preview': async ({ principal, services }, { query }) => {
-    const raster = await services.labels.preview(principal.accountId, query.code, PREVIEW_DPI);
+    const raster = await services.labels.preview(principal.accountId, query.code, DEFAULT_DPI);
     return {
       image: `data:image/png;base64,${rasterToPng(raster).toString('base64')}`,
       width: raster.width,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LabelFormat } from '../schemas/common.js';
 import { described, named } from '../schemas/named.js';
-import { MAX_LABEL_CODES, TILES_PER_A4 } from './formats.js';
+import { MAX_LABEL_CODES, StartTile } from './formats.js';
 
 /** A shipment code as a label request may name it (the service says whether it exists). */
 export const CODE = /^[A-Za-z0-9]{1,32}$/;
@@ -18,14 +18,7 @@ export const LabelQuery = Type.Object(
     printer: Type.Optional(
       described(LabelFormat, 'PDF_A7 (default): one 74 x 105 mm label per page; PDF_A4: 8 labels per A4 page'),
     ),
-    start: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: TILES_PER_A4,
-        description: 'PDF_A4 only: first tile to print on (1..8, row by row), to reuse a partly used sheet',
-        'x-error': `must be a whole number from 1 to ${TILES_PER_A4}`,
-      }),
-    ),
+    start: Type.Optional(StartTile('first tile to print on, to reuse a partly used sheet')),
     packages: Type.Optional(
       Type.Boolean({ description: "Add each parent shipment's packages after it: one document, every piece" }),
     ),

@@ -4,13 +4,15 @@ import { DateTime } from 'luxon';
 import type { Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
+import type { DownloadStore } from '../downloads/store.js';
 import type { ShipmentRecord } from '../shipments/record.js';
-import type { ShipmentService } from '../shipments/service.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { ShipmentStore } from '../shipments/store.js';
 import type { Tracking } from '../tracking/service.js';
 import type { PrintLanguage } from '../drawing/words.js';
+import type { EventStore } from '../tracking/store.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import type { ManifestHeader, ManifestLine } from './layout.js';
-import { createManifestStore, type ManifestRow } from './store.js';
+import type { ManifestRecord, ManifestStore } from './store.js';
 
 export interface ManifestView {
   id: number;
@@ -23,15 +25,18 @@ export interface ManifestView {
 }
 
 export interface ManifestDeps {
-  db: Db;
+  db: UnitOfWork<{
+    manifests: ManifestStore;
+    shipments: ShipmentStore;
+    events: EventStore;
+    downloads: DownloadStore;
+  }>;
   clock: Clock;
-  /** What manifests need of the shipment service. */
-  shipments: Pick<ShipmentService, 'recordByCode' | 'byId'>;
   tracking: Tracking;
   downloads: Downloads;
-  timeZone: () => string;
+  timeZone: () => Promise<string>;
   /** The language of the printed captions (the station's setting). */
-  language: () => PrintLanguage;
+  language: () => Promise<PrintLanguage>;
   /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
   drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
@@ -44,54 +49,47 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({
-  db,
-  clock,
-  shipments,
-  tracking,
-  downloads,
-  timeZone,
-  language,
-  drawPdf,
-}: ManifestDeps) {
-  const store = createManifestStore(db);
+export function createManifestService({ db, clock, tracking, downloads, timeZone, language, drawPdf }: ManifestDeps) {
+  const { manifests, shipments } = db.stores;
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
-  function byCode(accountId: number, code: string, i: number): ShipmentRecord {
-    const row = shipments.recordByCode(accountId, code);
+  async function collectable(store: ShipmentStore, accountId: number, code: string, i: number) {
+    const row = await store.byCode(accountId, code.toUpperCase());
     if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
     if (row.status !== 'TO_COLLECT')
       throw new DomainError(
         'invalid_state',
         `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`,
-        {
-          extra: { shipment: row.code, index: i },
-        },
+        { extra: { shipment: row.code, index: i } },
       );
     return row;
   }
 
+  const rowsOf = async (m: ManifestRecord): Promise<ShipmentRecord[]> =>
+    Promise.all((await manifests.shipmentIds(m.id)).map(async (id) => (await shipments.byId(m.account_id, id))!));
+
   /** The PDF is drawn from stored data, so a manifest whose file is missing (e.g. a crash after commit) draws it again. */
-  async function ensurePdf(m: ManifestRow): Promise<void> {
+  async function ensurePdf(m: ManifestRecord, rows: ShipmentRecord[]): Promise<void> {
     if (existsSync(join(downloads.dataDir, fileOf(m.id)))) return;
-    const rows = store.shipmentIds(m.id).map((id) => shipments.byId(m.account_id, id)!);
-    const lines: ManifestLine[] = rows.map((r) => {
+    const lines: ManifestLine[] = [];
+    for (const r of rows) {
       const dest = r.destination;
-      return {
+      lines.push({
         code: r.code,
         receiver: dest.contact.name,
         city: `${dest.address.zip} ${dest.address.city}`,
         weightKg: r.dimensions.weight,
         piece:
           r.parent_id !== null && r.number !== null
-            ? `${r.number}/${shipments.byId(m.account_id, r.parent_id)?.packages ?? r.number}`
+            ? `${r.number}/${(await shipments.byId(m.account_id, r.parent_id))?.packages ?? r.number}`
             : '1',
-      };
-    });
+      });
+    }
     // In the station's time zone, named, and as the language writes dates (Spanish: dd/mm/yyyy).
-    const zone = timeZone();
+    const zone = await timeZone();
+    const lang = await language();
     const at = DateTime.fromMillis(m.created_at, { zone });
-    const createdAt = `${at.toFormat(language() === 'es' ? 'dd/MM/yyyy HH:mm' : 'yyyy-MM-dd HH:mm')} (${zone})`;
+    const createdAt = `${at.toFormat(lang === 'es' ? 'dd/MM/yyyy HH:mm' : 'yyyy-MM-dd HH:mm')} (${zone})`;
     await drawPdf({
       header: {
         id: m.id,
@@ -99,23 +97,20 @@ export function createManifestService({
         shipments: m.shipments,
         pieces: m.pieces,
         weightKg: m.weight,
-        language: language(),
+        language: lang,
       },
       lines,
       file: downloads.prepareFile(fileOf(m.id)),
     });
   }
 
-  async function view(m: ManifestRow, baseUrl: string | null): Promise<ManifestView> {
-    await ensurePdf(m);
-    const codes = store.shipmentIds(m.id).map((id) => shipments.byId(m.account_id, id)!.code);
-    const secret = downloads.link({
-      accountId: m.account_id,
-      kind: 'manifest',
-      codes,
-      format: 'A4',
-      file: fileOf(m.id),
-    });
+  async function view(m: ManifestRecord, baseUrl: string | null): Promise<ManifestView> {
+    const rows = await rowsOf(m);
+    await ensurePdf(m, rows);
+    const codes = rows.map((r) => r.code);
+    const secret = await db.transaction((tx) =>
+      downloads.link(tx, { accountId: m.account_id, kind: 'manifest', codes, format: 'A4', file: fileOf(m.id) }),
+    );
     return {
       id: m.id,
       created_at: new Date(m.created_at).toISOString(),
@@ -138,27 +133,28 @@ export function createManifestService({
           });
         seen.set(key, i);
       });
-      const manifest = inTransaction(db, () => {
-        const rows = codes.map((c, i) => byCode(accountId, c, i));
-        const m: Omit<ManifestRow, 'id'> = {
+      const manifest = await db.transaction(async (tx) => {
+        const rows: ShipmentRecord[] = [];
+        for (const [i, c] of codes.entries()) rows.push(await collectable(tx.shipments, accountId, c, i));
+        const m: Omit<ManifestRecord, 'id'> = {
           account_id: accountId,
           created_at: clock.now().getTime(),
           shipments: new Set(rows.map((r) => r.parent_id ?? r.id)).size,
           pieces: rows.length,
           weight: round3(rows.reduce((a, r) => a + r.dimensions.weight, 0)),
         };
-        const id = store.insert(
+        const id = await tx.manifests.insert(
           m,
           rows.map((r) => r.id),
         );
-        for (const r of rows) tracking.move(r, { status: 'COLLECTED' });
+        for (const r of rows) await tracking.move(tx, r, { status: 'COLLECTED' });
         return { id, ...m };
       });
       return view(manifest, baseUrl);
     },
 
     async get(accountId: number, id: number, baseUrl: string | null): Promise<ManifestView> {
-      const m = store.byId(accountId, id);
+      const m = await manifests.byId(accountId, id);
       if (!m) throw notFound(`manifest ${id}`);
       return view(m, baseUrl);
     },

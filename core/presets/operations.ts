@@ -2,7 +2,7 @@ import { implement } from '../operations/types.js';
 import { presetApi } from './api.js';
 
 export const presetOperations = implement(presetApi, {
-  'presets.list': ({ principal, services }) => ({ data: services.presets.list(principal.accountId) }),
+  'presets.list': async ({ principal, services }) => ({ data: await services.presets.list(principal.accountId) }),
   'presets.create': ({ principal, services }, { body }) => services.presets.create(principal.accountId, body),
   'presets.update': ({ principal, services }, { params, body }) =>
     services.presets.update(principal.accountId, Number(params.id), body),

@@ -9,14 +9,14 @@ export async function withAckMode(
   driver: Driver,
   spec: PrinterSpec,
   known: boolean | null,
-  learn: (answers: boolean) => void,
+  learn: (answers: boolean) => unknown,
 ): Promise<PrinterSpec> {
   if (spec.settings.status_ack !== undefined || !driver.answersStatus) return spec;
   let answers = known;
   if (answers === null) {
     answers = await driver.answersStatus(spec);
     if (answers === null) return spec;
-    learn(answers);
+    await learn(answers);
   }
   return { ...spec, settings: { ...spec.settings, status_ack: answers } };
 }

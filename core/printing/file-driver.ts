@@ -41,7 +41,7 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
         // Labels carry names, phones and addresses: a folder made here is the user's alone, and so is each printout.
         await mkdir(printer.connection, { recursive: true, mode: 0o700 });
         await writeFile(`${file}.part`, payload, { mode: 0o600 });
-        unit.beforeWrite?.();
+        await unit.beforeWrite?.();
         await rename(`${file}.part`, file);
       } catch (e) {
         throw new TransportError(`${file}: ${(e as Error).message}`, { delivered: 'no' });

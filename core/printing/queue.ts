@@ -1,76 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import type { Clock } from '../clock.js';
-import { inTransaction, type Db } from '../store/db.js';
-import { isStorageFull } from '../store/errors.js';
-import { learnedAck, withAckMode } from './ack-mode.js';
-import type { JobRow, PrinterRow, PrintStore } from './store.js';
-import { nextUnit } from './units.js';
-import { TransportError } from './transport.js';
-import type { Driver, DriverName, LabelInput, PrinterSpec } from './types.js';
+import { deadOnThisHost, LEASE_MS, leaseOwnerName } from './lease.js';
+import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
+import type { JobRecord, PrinterRecord } from './store.js';
 
-export interface RetryPolicy {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryPolicy } from './print-job.js';
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 20, baseDelayMs: 500, maxDelayMs: 60_000 };
 
-export interface QueueDeps {
-  db: Db;
-  clock: Clock;
-  store: PrintStore;
-  drivers: Record<DriverName, Driver>;
-  labelsFor(accountId: number): LabelInput;
-  retry: RetryPolicy;
-  /** Wall-clock ms for timers and leases (the service clock may be frozen in tests; timers are not). */
-  wallNow?: () => number;
+export interface QueueDeps extends Pick<JobWorker, 'db' | 'clock' | 'drivers' | 'labelsFor' | 'retry'> {
+  wallNow?: JobWorker['wallNow'];
+  /** The site this worker prints for: the jobs of that site's printers only. */
+  site: string;
+  /** Told when the store fails under the worker; the job is taken up again when its lease runs out. */
+  onError?: (err: unknown) => void;
 }
 
-/** How long a claimed job stays ours without news; a job of a process that died is picked up after it. */
-const LEASE_MS = 15_000;
 /** Jobs added by another process on the same data (or whose lease ran out) are noticed within this. */
 const POLL_MS = 1000;
 /** A clean shutdown waits this long at most for the labels in flight. */
 const DRAIN_MS = 10_000;
 
-export const specOf = (r: PrinterRow): PrinterSpec => ({
-  name: r.name,
-  driver: r.driver,
-  connection: r.connection,
-  settings: JSON.parse(r.settings) as PrinterSpec['settings'],
-  folderReal: r.folder_real,
-});
-
 /**
- * A lease names its worker's host and process. A worker of this host whose process is gone has crashed: its jobs
- * are taken up at once instead of when the lease runs out (a worker elsewhere, or a recycled pid, just waits).
- */
-const HOST = hostname();
-const ownerName = () => `${HOST}:${process.pid}:${randomUUID().slice(0, 8)}`;
-function deadOnThisHost(owner: string): boolean {
-  const [host, pid] = owner.split(':');
-  if (host !== HOST || !/^\d+$/.test(pid ?? '')) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/**
- * The print queue's worker. Jobs are claimed in the store under a lease, one job at a time per printer
- * connection. Each unit of labels is marked "in doubt" in the store right before its first byte leaves, and
- * counted as printed (the doubt cleared) only once the driver reports every byte accepted. A delivery that fails
- * before its first byte is retried; one that fails after it, or a worker that dies meanwhile, leaves the job
- * `unconfirmed` for the operator: a label whose bytes may have reached the printer is never sent again by itself.
+ * The print queue's worker. Jobs are claimed in the store under a lease, one job at a time per printer connection,
+ * and printed by `printJob` (print-job.ts), which keeps every label exactly once. Several workers (processes on
+ * the same data, stations on the same database) share the queue: a job is claimed by one of them.
  */
 export function createPrintQueue(deps: QueueDeps) {
-  const { db, store, drivers, retry } = deps;
+  const { db } = deps;
   const wallNow = deps.wallNow ?? Date.now;
-  const owner = ownerName();
+  const owner = leaseOwnerName();
   const busy = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
   let running = false;
@@ -79,71 +36,98 @@ export function createPrintQueue(deps: QueueDeps) {
   /** Set by `start({ only })`: this worker runs that one job and nothing else (the CLI's `station print`). */
   let only: number | null = null;
   let timer: NodeJS.Timeout | null = null;
+  /** One pump at a time: a wake during a pump asks for another after it. */
+  let pumping: Promise<void> | null = null;
+  let again = false;
 
   const notify = () => {
     for (const l of [...listeners]) l();
   };
   const now = () => deps.clock.now().getTime();
+  const failed = (err: unknown) =>
+    deps.onError ? deps.onError(err) : console.error(`print queue: ${(err as Error).message}`);
 
-  function backoffMs(attempts: number): number {
-    return Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  const worker = {
+    db,
+    clock: deps.clock,
+    drivers: deps.drivers,
+    labelsFor: (accountId: number) => deps.labelsFor(accountId),
+    retry: deps.retry,
+    wallNow,
+    owner,
+    running: () => running,
+    draining: () => draining,
+    notify,
+  };
+
+  async function claimAll(): Promise<void> {
+    for (const other of await db.stores.printing.otherOwners(owner))
+      if (deadOnThisHost(other)) await db.transaction((tx) => tx.printing.endLease(other));
+    for (;;) {
+      const t = wallNow();
+      const claimed = await db.transaction(async (tx) => {
+        if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
+        if (only !== null && busy.size) return undefined;
+        const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
+        // Claimed through its printer, which cannot be removed while it holds jobs.
+        return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
+      });
+      if (!claimed) break;
+      // Busy before the next claim, so that a printer prints one job at a time.
+      const ac = new AbortController();
+      busy.set(claimed.printer.connection, ac);
+      void run(claimed.job, claimed.printer, ac);
+    }
   }
 
   function pump(): void {
     if (!running || draining) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
     if (timer) clearTimeout(timer);
     timer = null;
-    try {
-      claimDue();
-    } catch (e) {
-      // A full disk: the jobs wait in the queue, as they are, until a poll finds room to claim them.
-      if (!isStorageFull(e)) throw e;
-    }
-    const due = store.nextDue([...busy.keys()]);
-    const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
-    timer = setTimeout(pump, delay);
-    timer.unref?.();
+    pumping = (async () => {
+      try {
+        await claimAll();
+      } catch (err) {
+        // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
+        failed(err);
+      }
+      let due: number | null = null;
+      try {
+        due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
+      } catch (err) {
+        failed(err);
+      }
+      if (!running || draining) return;
+      const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
+      timer = setTimeout(pump, delay);
+      timer.unref?.();
+    })().finally(() => {
+      pumping = null;
+      if (again) {
+        again = false;
+        pump();
+      }
+    });
   }
 
-  /** Takes up the jobs of dead workers of this host, then claims and starts every job that is due. */
-  function claimDue(): void {
-    for (const other of store.otherOwners(owner))
-      if (deadOnThisHost(other)) inTransaction(db, () => store.endLease(other));
-    for (;;) {
-      const t = wallNow();
-      const job = inTransaction(db, () => {
-        if (store.expireInDoubt(t, now())) queueMicrotask(notify);
-        return only !== null && busy.size
-          ? undefined
-          : store.claim(owner, t, t + LEASE_MS, [...busy.keys()], now(), only);
-      });
-      if (!job) break;
-      void run(job);
-    }
-  }
-
-  async function run(job: JobRow): Promise<void> {
-    // Claimed through its printer, which cannot be removed while it holds jobs.
-    const row = store.printerById(job.printer_id!)!;
-    const ac = new AbortController();
-    busy.set(row.connection, ac);
+  async function run(job: JobRecord, row: PrinterRecord, ac: AbortController): Promise<void> {
     // A slow delivery (a printer taking its time to connect or read) must not look like a dead process.
     const heartbeat = setInterval(() => {
-      try {
-        if (running) store.renew(job.id, owner, wallNow() + LEASE_MS);
-      } catch (e) {
-        // A full disk: the lease is renewed at the next beat, and this process stays the one printing the job.
-        if (!isStorageFull(e)) throw e;
-      }
+      // A lease that cannot be renewed (a full disk) is renewed at the next beat; this process keeps printing the job.
+      if (running) db.transaction((tx) => tx.printing.renew(job.id, owner, wallNow() + LEASE_MS)).catch(failed);
     }, LEASE_MS / 3);
     heartbeat.unref?.();
     notify();
     try {
-      await print(job, row, ac.signal);
+      await printJob(worker, job, row, ac.signal);
     } catch (e) {
-      // The store failed under us (e.g. a lock held too long): the job keeps its state and is taken up again
-      // when its lease runs out. The service must not crash over it.
-      if (running) console.error(`print queue: job ${job.id}: ${(e as Error).message}`);
+      // The store failed under us (e.g. a lock held too long, a lost connection): the job keeps its state and is
+      // taken up again when its lease runs out. The service must not crash over it.
+      if (running) failed(new Error(`job ${job.id}: ${(e as Error).message}`, { cause: e }));
     } finally {
       clearInterval(heartbeat);
       busy.delete(row.connection);
@@ -154,88 +138,19 @@ export function createPrintQueue(deps: QueueDeps) {
     }
   }
 
-  /** The job is still printing under our lease; one canceled meanwhile is let go (its doubt, if any, kept). */
-  function ours(id: number): boolean {
-    const row = store.jobById(id);
-    if (row?.state === 'printing' && row.lease_owner === owner) return true;
-    if (row?.lease_owner === owner) store.letGo(id, owner);
-    return false;
-  }
-  /** Ours, and the station neither stopping nor draining: the next label may start. */
-  const stillOurs = (id: number) => running && !draining && ours(id);
-
-  async function print(job: JobRow, printerRow: PrinterRow, signal: AbortSignal): Promise<void> {
-    const driver = drivers[printerRow.driver];
-    const configured = specOf(printerRow);
-    const known = printerRow.answers_status === null ? null : printerRow.answers_status === 1;
-    const codes = JSON.parse(job.codes) as string[];
-    const labels = deps.labelsFor(job.account_id);
-    const size = driver.unitSize(job.format);
-    let done = job.done;
-    let printer = configured;
-    let onItsWay = false;
-    const failed = (e: unknown) => {
-      const message = (e as Error).message || String(e);
-      inTransaction(db, () => {
-        if (onItsWay && !(e instanceof TransportError && e.delivered === 'no')) {
-          store.unconfirmed(job.id, owner, message, now());
-          if (learnedAck(configured, printer)) store.setAnswersStatus(printerRow.id, null);
-        }
-        // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
-        else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts)
-          store.fail(job.id, owner, message, now());
-        else store.backoff(job.id, owner, message, wallNow() + backoffMs(job.attempts), now());
-      });
-      notify();
-    };
-    try {
-      printer = await withAckMode(driver, configured, known, (answers) =>
-        store.setAnswersStatus(printerRow.id, answers),
-      );
-    } catch (e) {
-      if (running) failed(e);
-      return;
-    }
-    while (done < codes.length) {
-      if (!stillOurs(job.id)) return;
-      const unit = nextUnit(done, codes.length, size, job.start);
-      const chunk = codes.slice(unit.from, unit.to);
-      onItsWay = false;
-      try {
-        const payload = await driver.prepare(labels, chunk, printer, job.format, unit.start);
-        if (!stillOurs(job.id)) return;
-        await driver.deliver(printer, payload, {
-          name: `job${job.id}-${done + 1}-${chunk[0]}`,
-          format: job.format,
-          signal,
-          beforeWrite() {
-            if (!running || draining || !inTransaction(db, () => store.sending(job.id, owner)))
-              throw new TransportError('no longer this worker’s to print', { delivered: 'no' });
-            onItsWay = true;
-          },
-        });
-      } catch (e) {
-        // Stopped under us: stop() has handed the job back (unconfirmed if its label was on its way).
-        if (!running || !ours(job.id)) return;
-        failed(e);
-        return;
-      }
-      done += chunk.length;
-      const t = wallNow();
-      inTransaction(db, () => store.progress(job.id, owner, done, t + LEASE_MS, now()));
-      notify();
-    }
-    inTransaction(db, () => store.finish(job.id, owner, now()) || store.letGo(job.id, owner));
-  }
-
-  function stop(): void {
+  async function stop(): Promise<void> {
     if (!running) return;
     running = false;
     draining = false;
     if (timer) clearTimeout(timer);
     timer = null;
     for (const ac of busy.values()) ac.abort();
-    inTransaction(db, () => store.release(owner, wallNow()));
+    await pumping;
+    try {
+      await db.transaction((tx) => tx.printing.release(owner, wallNow()));
+    } catch (err) {
+      failed(err);
+    }
     notify();
     listeners.clear();
   }
@@ -254,8 +169,8 @@ export function createPrintQueue(deps: QueueDeps) {
       if (running) queueMicrotask(pump);
     },
     /**
-     * Stops at once (the core closes synchronously): deliveries in flight are aborted; their jobs go back to the
-     * queue, or wait unconfirmed for the operator when a label's bytes had started to leave.
+     * Stops at once: deliveries in flight are aborted; their jobs go back to the queue, or wait unconfirmed for the
+     * operator when a label's bytes had started to leave.
      */
     stop,
     /**
@@ -268,7 +183,7 @@ export function createPrintQueue(deps: QueueDeps) {
       if (timer) clearTimeout(timer);
       const deadline = wallNow() + ms;
       while (busy.size && wallNow() < deadline) await new Promise((r) => setTimeout(r, 20));
-      stop();
+      await stop();
     },
     /** Resolves on the next change this worker sees, or after `ms` (another process may be printing the job). */
     changed(ms: number): Promise<void> {

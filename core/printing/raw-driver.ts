@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { MonoRaster } from '../drawing/raster-types.js';
+import { DEFAULT_DPI } from '../schemas/codes.js';
 import { describeEndpoint, parseEndpoint, type Endpoint } from './endpoint.js';
 import { testPageRaster } from './test-page.js';
 import { answersStatus, queryTcp, sendRaw, TransportError, type Ack } from './transport.js';
@@ -23,7 +24,7 @@ export function endpointOf(printer: PrinterSpec): Endpoint {
   return e;
 }
 
-export const dpiOf = (settings: PrinterSettings) => settings.dpi ?? 203;
+export const dpiOf = (settings: PrinterSettings) => settings.dpi ?? DEFAULT_DPI;
 
 /** escpos, zpl and tspl differ only in their bytes: one label per unit, sent raw over TCP or a device file. */
 export function rawDriver(name: RawDriverName, protocol: RawProtocol): Driver {

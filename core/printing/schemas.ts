@@ -3,6 +3,8 @@ import { LabelFormat, Nullable, Page, PageQuery, StringEnum } from '../schemas/c
 import { described, named } from '../schemas/named.js';
 import { PRINTER_NAME_MAX, PRINTER_NAME_PATTERN } from '../schemas/printer-name.js';
 import { JOB_STATES } from './job-states.js';
+import { DEFAULT_DPI } from '../schemas/codes.js';
+import { MAX_LABEL_CODES, StartTile } from '../labels/formats.js';
 import { DRIVERS, RAW_DRIVERS } from './types.js';
 
 const Driver = named(
@@ -35,7 +37,7 @@ export const PrinterSettings = named(
     {
       dpi: Type.Optional(
         Type.Union([Type.Literal(203), Type.Literal(300)], {
-          description: 'Print-head resolution (raw drivers); default 203',
+          description: `Print-head resolution (raw drivers); default ${DEFAULT_DPI}`,
         }),
       ),
       darkness: Type.Optional(
@@ -81,6 +83,15 @@ const printerFields = {
   default_for: Type.Optional(
     Nullable(described(LabelFormat, 'This printer prints this format unless a job names another')),
   ),
+  site: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+      description: "The site whose stations print its jobs (`station serve --site`); default: the station's own site",
+      'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+    }),
+  ),
 };
 
 export const PrinterCreate = named(
@@ -98,6 +109,7 @@ export const Printer = named(
     connection: Type.String(),
     settings: PrinterSettings,
     default_for: Nullable(LabelFormat),
+    site: Type.String({ description: 'The site whose stations print its jobs' }),
     formats: Type.Array(LabelFormat, {
       description: 'What it prints: raw thermal printers (and file printers writing raw jobs) print PDF_A7 only',
     }),
@@ -156,7 +168,7 @@ export const PrintJobCreate = named(
     {
       codes: Type.Array(Code, {
         minItems: 1,
-        maxItems: 500,
+        maxItems: MAX_LABEL_CODES,
         uniqueItems: true,
         description: 'Shipment codes, printed in this order',
       }),
@@ -165,14 +177,7 @@ export const PrintJobCreate = named(
       reprint: Type.Optional(
         Type.Boolean({ description: 'Print labels that were printed before (recorded as a reprint)' }),
       ),
-      start: Type.Optional(
-        Type.Integer({
-          minimum: 1,
-          maximum: 8,
-          description: 'PDF_A4 only: first tile of the first sheet (1..8, row by row), to finish a partly used sheet',
-          'x-error': 'must be a whole number from 1 to 8',
-        }),
-      ),
+      start: Type.Optional(StartTile('first tile of the first sheet, to finish a partly used sheet')),
       packages: Type.Optional(
         Type.Boolean({ description: 'Each parent shipment followed by its packages (by number), in the one job' }),
       ),

@@ -16,8 +16,8 @@ export function systemDriverOn(spooler: Spooler): Driver {
     checkConnection: (c) => spooler.checkName(c),
     prepare: (labels, codes, _printer, format, start) => labels.pdf(codes, format, start),
     testPage: (printer) => testPagePdf(printer.name, 'PDF_A7'),
-    deliver(printer, payload, unit) {
-      unit.beforeWrite?.();
+    async deliver(printer, payload, unit) {
+      await unit.beforeWrite?.();
       return spooler.submit(printer.connection, payload, unit);
     },
     status: (printer) => spooler.status(printer.connection),

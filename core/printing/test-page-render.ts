@@ -1,3 +1,4 @@
+import { DEFAULT_DPI } from '../schemas/codes.js';
 import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
 import type { MonoRaster } from '../drawing/raster-types.js';
@@ -36,7 +37,7 @@ const PAGE: Record<LabelFormat, [number, number]> = { PDF_A7: [74 * MM, 105 * MM
 
 /** The test page for PDF printers: the same barcodes as the raw test page, centred on a page of the format. */
 export async function testPagePdf(name: string, format: LabelFormat): Promise<Uint8Array> {
-  const raster = await testPageRaster(name, 203);
+  const raster = await testPageRaster(name, DEFAULT_DPI);
   const doc = await PDFDocument.create();
   doc.setTitle(`Shipping Station test page: ${name}`);
   const [w, h] = PAGE[format];

@@ -30,9 +30,9 @@ export interface SendOptions {
   signal?: AbortSignal;
   /**
    * Called right before the first byte leaves (after the connection opened); throwing stops the delivery with
-   * nothing sent. The queue records here that the label is on its way.
+   * nothing sent. The queue records here that the label is on its way (in the store, so it may take a moment).
    */
-  beforeWrite?: () => void;
+  beforeWrite?: () => void | Promise<void>;
 }
 
 export const DEFAULT_SEND: Required<Omit<SendOptions, 'signal' | 'beforeWrite'>> = {
@@ -109,18 +109,19 @@ function sendTcp(
     );
     socket.once('connect', () => {
       clearTimeout(timer);
-      try {
-        opts.beforeWrite?.();
-      } catch (e) {
-        return settle(e as Error);
-      }
-      writing = true;
-      timer = setTimeout(
-        () => settle(new TransportError(`${where}: the printer did not take the job within ${o.writeTimeoutMs} ms`)),
-        o.writeTimeoutMs,
-      );
-      if (ack) socket.write(Buffer.concat([bytes, ack.request]));
-      else socket.end(bytes);
+      const write = () => {
+        if (settled) return;
+        writing = true;
+        timer = setTimeout(
+          () => settle(new TransportError(`${where}: the printer did not take the job within ${o.writeTimeoutMs} ms`)),
+          o.writeTimeoutMs,
+        );
+        if (ack) socket.write(Buffer.concat([bytes, ack.request]));
+        else socket.end(bytes);
+      };
+      Promise.resolve()
+        .then(() => opts.beforeWrite?.())
+        .then(write, (e: unknown) => settle(e as Error));
     });
     socket.on('data', (d: Buffer) => {
       if (!ack) return; // unsolicited status bytes
@@ -166,7 +167,7 @@ async function assertDevice(path: string): Promise<void> {
   if (!s.isCharacterDevice() && !s.isFIFO()) throw new TransportError(`${path} is not a device`, { delivered: 'no' });
 }
 
-async function sendDevice(path: string, bytes: Uint8Array, beforeWrite?: () => void): Promise<void> {
+async function sendDevice(path: string, bytes: Uint8Array, beforeWrite?: () => void | Promise<void>): Promise<void> {
   await assertDevice(path);
   // No O_CREAT: a missing printer must fail, not leave a regular file where the device should be.
   let fh;
@@ -176,7 +177,7 @@ async function sendDevice(path: string, bytes: Uint8Array, beforeWrite?: () => v
     throw new TransportError(`${path}: ${(e as Error).message}`, { delivered: 'no' });
   }
   try {
-    beforeWrite?.();
+    await beforeWrite?.();
     let off = 0;
     while (off < bytes.length) off += (await fh.write(bytes, off, bytes.length - off)).bytesWritten;
   } catch (e) {

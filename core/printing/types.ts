@@ -1,5 +1,5 @@
 import type { MonoRaster } from '../drawing/raster-types.js';
-import type { LabelFormat } from '../schemas/codes.js';
+import type { Dpi, LabelFormat } from '../schemas/codes.js';
 
 export { LABEL_FORMATS, type LabelFormat } from '../schemas/codes.js';
 
@@ -10,8 +10,8 @@ export type RawDriverName = (typeof RAW_DRIVERS)[number];
 
 /** Per-printer knobs. Each driver reads the ones that mean something to it (see docs/printing.md). */
 export interface PrinterSettings {
-  /** Print-head resolution of raw printers; the label is rasterised at this density. Default 203. */
-  dpi?: 203 | 300;
+  /** Print-head resolution of raw printers; the label is rasterised at this density. Default DEFAULT_DPI. */
+  dpi?: Dpi;
   /** 0 (light) to 30 (dark), ZPL's `~SD` scale; TSPL's `DENSITY` gets half of it. */
   darkness?: number;
   /** Inches per second, 1 to 14 (ZPL `^PR`, TSPL `SPEED`). */
@@ -59,7 +59,7 @@ export interface NativeLabel {
 
 /** The labels of one account, as the drivers consume them. */
 export interface LabelInput {
-  raster(code: string, dpi: 203 | 300): Promise<MonoRaster>;
+  raster(code: string, dpi: Dpi): Promise<MonoRaster>;
   /** `start`: PDF_A4 only, the first tile (1..8) of the first sheet. */
   pdf(codes: string[], format: LabelFormat, start?: number): Promise<Uint8Array>;
   native(code: string): Promise<NativeLabel>;
@@ -72,7 +72,7 @@ export interface UnitInfo {
   /** Aborted when the station shuts down mid-delivery. */
   signal?: AbortSignal;
   /** Called right before the first byte reaches the printer (see transport.ts); throwing stops the delivery. */
-  beforeWrite?: () => void;
+  beforeWrite?: () => void | Promise<void>;
 }
 
 /**

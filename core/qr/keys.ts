@@ -1,27 +1,10 @@
-import { createPublicKey, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { DomainError, notFound } from '../errors.js';
+import type { KeyRecord, SigningKeyStore } from './store.js';
 
-/** One signing key as kept on disk: `<data>/keys/<kid>.json`, mode 0600. */
-export interface KeyRecord {
-  kid: string;
-  created_at: number;
-  retired_at: number | null;
-  /** The private Ed25519 key as a JWK (kty OKP, crv Ed25519, x, d). */
-  jwk: JsonWebKey;
-}
+export type { KeyRecord } from './store.js';
 
 /** A public key as the JWKS publishes it. */
 export interface PublicJwk {
@@ -33,43 +16,16 @@ export interface PublicJwk {
   use: 'sig';
 }
 
-const KEY_FILE = /^([A-Za-z0-9_-]{16})\.json$/;
-
 /**
- * The station's QR signing keys: files in one folder, so that `station verify` works offline from the data
- * directory alone and `station keys rotate` works while `serve` runs. The newest key that is not retired signs;
- * every key that is not retired is published and verifies. Processes notice a rotation by the folder's mtime
- * (every write is a rename into the folder, which changes it).
+ * The station's QR signing keys, kept with the store (`SigningKeyStore`) so that every station of one store signs
+ * with them and publishes them all. The newest key that is not retired signs; every key that is not retired is
+ * published and verifies.
  */
-export function createKeyStore(dir: string, clock: Clock) {
-  let cache: { mtimeMs: number; records: KeyRecord[] } | null = null;
+export function createKeyStore(store: SigningKeyStore, clock: Clock) {
   const privateKeys = new Map<string, Promise<CryptoKey>>();
   const publicKeys = new Map<string, Promise<CryptoKey>>();
 
-  function load(): KeyRecord[] {
-    if (!existsSync(dir)) return [];
-    const mtimeMs = statSync(dir).mtimeMs;
-    if (cache?.mtimeMs === mtimeMs) return cache.records;
-    const records = readdirSync(dir)
-      .filter((f) => KEY_FILE.test(f))
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as KeyRecord)
-      .sort((a, b) => a.created_at - b.created_at || a.kid.localeCompare(b.kid));
-    cache = { mtimeMs, records };
-    return records;
-  }
-
-  function save(r: KeyRecord): void {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = join(dir, `${r.kid}.json`);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(r, null, 2), { mode: 0o600 });
-    // mode on create is filtered by the umask; chmod makes it exactly 0600 whatever the umask.
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-    cache = null;
-  }
-
-  function create(): KeyRecord {
+  async function create(): Promise<KeyRecord> {
     const { privateKey } = generateKeyPairSync('ed25519');
     const r: KeyRecord = {
       kid: randomBytes(12).toString('base64url'),
@@ -77,39 +33,33 @@ export function createKeyStore(dir: string, clock: Clock) {
       retired_at: null,
       jwk: privateKey.export({ format: 'jwk' }),
     };
-    save(r);
+    await store.save(r);
     return r;
   }
 
-  function find(kid: string): KeyRecord | undefined {
-    return load().find((r) => r.kid === kid);
-  }
-
-  function active(): KeyRecord | undefined {
-    return load()
-      .filter((r) => r.retired_at === null)
-      .at(-1);
-  }
+  const find = async (kid: string) => (await store.all()).find((r) => r.kid === kid);
+  const active = async () => (await store.all()).filter((r) => r.retired_at === null).at(-1);
 
   return {
-    list: load,
+    list: () => store.all(),
     find,
     active,
 
-    /** The signing key; made at first start (first use) when the folder has none. */
-    ensureActive: (): KeyRecord => active() ?? create(),
+    /** The signing key; made at first start (first use) when the store has none. */
+    ensureActive: async (): Promise<KeyRecord> => (await active()) ?? create(),
 
     /** A new signing key; older keys stay published, so labels already printed keep verifying. */
     rotate: create,
 
     /** Stops publishing `kid`: tokens signed with it no longer verify. The signing key cannot be retired. */
-    retire(kid: string): KeyRecord {
-      const r = find(kid);
+    async retire(kid: string): Promise<KeyRecord> {
+      const r = await find(kid);
       if (!r) throw notFound(`key ${kid}`);
       if (r.retired_at !== null) return r;
-      if (active()?.kid === kid) throw new DomainError('invalid_state', `key ${kid} is the signing key; rotate first`);
+      if ((await active())?.kid === kid)
+        throw new DomainError('invalid_state', `key ${kid} is the signing key; rotate first`);
       const retired = { ...r, retired_at: clock.now().getTime() };
-      save(retired);
+      await store.save(retired);
       return retired;
     },
 
@@ -139,5 +89,3 @@ function cached<T>(map: Map<string, T>, r: KeyRecord, make: () => T): T {
 }
 
 export type KeyStore = ReturnType<typeof createKeyStore>;
-
-export const keysDir = (dataDir: string) => join(dataDir, 'keys');

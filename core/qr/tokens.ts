@@ -29,7 +29,7 @@ export class InvalidQrToken extends Error {
 export function createQrTokens(keys: KeyStore, clock: Clock) {
   return {
     async sign(code: string, acc: number): Promise<string> {
-      const key = keys.ensureActive();
+      const key = await keys.ensureActive();
       return new SignJWT({ code, acc })
         .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
         .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
@@ -37,28 +37,25 @@ export function createQrTokens(keys: KeyStore, clock: Clock) {
     },
 
     /** Whether `token` was signed by a key of this station that still verifies (one not retired). */
-    isLive(token: string): boolean {
+    async isLive(token: string): Promise<boolean> {
       let kid: unknown;
       try {
         ({ kid } = decodeProtectedHeader(token));
       } catch {
         return false;
       }
-      return typeof kid === 'string' && keys.find(kid)?.retired_at === null;
+      return typeof kid === 'string' && (await keys.find(kid))?.retired_at === null;
     },
 
     /** The published key set (`/.well-known/jwks.json`): every key that is not retired. */
-    jwks(): { keys: PublicJwk[] } {
-      keys.ensureActive();
+    async jwks(): Promise<{ keys: PublicJwk[] }> {
+      await keys.ensureActive();
       return {
-        keys: keys
-          .list()
-          .filter((k) => k.retired_at === null)
-          .map((k) => keys.publicJwk(k)),
+        keys: (await keys.list()).filter((k) => k.retired_at === null).map((k) => keys.publicJwk(k)),
       };
     },
 
-    /** Checks a scanned token offline against the keys in the data directory; throws InvalidQrToken saying why. */
+    /** Checks a scanned token against the store's keys (offline on SQLite); throws InvalidQrToken saying why. */
     async verify(token: string): Promise<QrClaims> {
       let kid: unknown;
       try {
@@ -67,7 +64,7 @@ export function createQrTokens(keys: KeyStore, clock: Clock) {
         throw new InvalidQrToken('malformed', 'not a compact JWS');
       }
       if (typeof kid !== 'string') throw new InvalidQrToken('malformed', 'the header has no kid');
-      const key = keys.find(kid);
+      const key = await keys.find(kid);
       if (!key) throw new InvalidQrToken('unknown key', `no key ${kid} in this station`);
       if (key.retired_at !== null) throw new InvalidQrToken('retired key', `key ${kid} was retired`);
       try {

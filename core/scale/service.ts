@@ -1,19 +1,18 @@
-import type { Db } from '../store/db.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import { createScaleConnection, type ScaleConnection } from './connection.js';
 import { findScales } from './devices.js';
 import type { ScaleConfigT, ScaleReadingT } from './schemas.js';
-import { createScaleStore } from './store.js';
+import type { ScaleStore } from './store.js';
 
 /**
  * The station's scale: its setting, and its live reading. The scale is opened when first read (a one-shot
  * `station` command never touches it) and kept open, following a change of setting at once.
  */
-export function createScaleService(db: Db) {
-  const store = createScaleStore(db);
+export function createScaleService(db: UnitOfWork<{ scale: ScaleStore }>) {
   let connection: ScaleConnection | null = null;
 
-  function current(): ScaleConnection | null {
-    const config = store.get();
+  async function current(): Promise<ScaleConnection | null> {
+    const config = await db.stores.scale.get();
     if (!config) {
       connection?.stop();
       connection = null;
@@ -28,15 +27,15 @@ export function createScaleService(db: Db) {
   }
 
   return {
-    config: () => store.get(),
+    config: () => db.stores.scale.get(),
 
-    configure(config: ScaleConfigT | null): void {
-      store.set(config);
-      current();
+    async configure(config: ScaleConfigT | null): Promise<void> {
+      await db.transaction((tx) => tx.scale.set(config));
+      await current();
     },
 
-    read(): ScaleReadingT {
-      const c = current();
+    async read(): Promise<ScaleReadingT> {
+      const c = await current();
       if (!c)
         return {
           weight_kg: null,

@@ -21,13 +21,14 @@ export function createScanResolver(shipments: Pick<ShipmentService, 'find'>, qr:
       if (e.reason === 'malformed') return 'not a token';
       throw new DomainError('not_found', `the label's QR token is not valid at this station (${e.message})`);
     }
-    const shipment = claims.acc === accountId ? shipments.find(accountId, { code: claims.code }) : undefined;
+    const shipment = claims.acc === accountId ? await shipments.find(accountId, { code: claims.code }) : undefined;
     if (!shipment) throw new DomainError('not_found', "the label is not one of this account's shipments");
     return shipment;
   }
 
   return async (accountId: number, value: string): Promise<ScanResultT> => {
-    const known = shipments.find(accountId, { ref: value }) ?? shipments.find(accountId, { code: value });
+    const known =
+      (await shipments.find(accountId, { ref: value })) ?? (await shipments.find(accountId, { code: value }));
     if (known) return { kind: 'shipment', shipment: known };
     const labelled = await byToken(accountId, value);
     return labelled === 'not a token' ? { kind: 'new', ref: value } : { kind: 'shipment', shipment: labelled };

@@ -69,6 +69,11 @@ export type Method = (typeof METHODS)[number];
 export const LABEL_FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
+/** Print-head resolutions of thermal printers; labels are rasterised at the printer's, 203 unless it says 300. */
+export const DPIS = [203, 300] as const;
+export type Dpi = (typeof DPIS)[number];
+export const DEFAULT_DPI: Dpi = 203;
+
 export const ADDRESS_TYPES = ['BUSINESS', 'RESIDENTIAL'] as const;
 export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -238,6 +238,8 @@ export const PageQuery = {
 };
 
 /** The page a query asks for (PageQuery's defaults applied) and the offset it starts at. */
+export type PageWindow = ReturnType<typeof pageWindow>;
+
 export function pageWindow(q: { page?: number | undefined; size?: number | undefined }) {
   const page = q.page ?? 1;
   const size = q.size ?? 20;

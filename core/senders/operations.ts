@@ -2,7 +2,7 @@ import { implement } from '../operations/types.js';
 import { senderApi } from './api.js';
 
 export const senderOperations = implement(senderApi, {
-  'senders.list': ({ principal, services }) => ({ data: services.senders.list(principal.accountId) }),
+  'senders.list': async ({ principal, services }) => ({ data: await services.senders.list(principal.accountId) }),
   'senders.create': ({ principal, services }, { body }) => services.senders.create(principal.accountId, body),
   'senders.update': ({ principal, services }, { params, body }) =>
     services.senders.update(principal.accountId, Number(params.id), body),

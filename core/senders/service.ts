@@ -1,28 +1,17 @@
 import type { Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { RateCardFileT } from '../quote/ratecard-schema.js';
-import type { AddressT, ContactT } from '../schemas/common.js';
-import { inTransaction, type Db } from '../store/db.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import type { SenderCreateT, SenderT, SenderUpdateT } from './schemas.js';
-import { createSenderStore, type SenderRow } from './store.js';
+import type { SenderRecord, SenderStore } from './store.js';
 
-function view(r: SenderRow): SenderT {
-  return {
-    id: r.id,
-    label: r.label,
-    is_default: r.is_default === 1,
-    contact: JSON.parse(r.contact) as ContactT,
-    address: JSON.parse(r.address) as AddressT,
-  };
-}
-
-const values = (body: SenderCreateT, isDefault: boolean) =>
-  ({
-    label: body.label,
-    is_default: isDefault ? 1 : 0,
-    contact: JSON.stringify(body.contact),
-    address: JSON.stringify(body.address),
-  }) as const;
+const view = (r: SenderRecord): SenderT => ({
+  id: r.id,
+  label: r.label,
+  is_default: r.is_default,
+  contact: r.contact,
+  address: r.address,
+});
 
 /** The rate card's origin as a sender: where the station ships from, so that a new desk has a sender at once. */
 function fromOrigin(o: RateCardFileT['origin']): SenderCreateT {
@@ -38,45 +27,51 @@ function fromOrigin(o: RateCardFileT['origin']): SenderCreateT {
  * An account's senders. An account that has senders has exactly one default (the partial unique index holds it
  * too): making one default un-defaults the others, deleting the default hands it on, and the last sender stays.
  */
-export function createSenderService(db: Db, clock: Clock, origin: () => RateCardFileT['origin']) {
-  const store = createSenderStore(db);
-
-  function existing(accountId: number, id: number): SenderRow {
-    const row = store.byId(accountId, id);
+export function createSenderService(
+  db: UnitOfWork<{ senders: SenderStore }>,
+  clock: Clock,
+  origin: () => Promise<RateCardFileT['origin']>,
+) {
+  async function existing(store: SenderStore, accountId: number, id: number): Promise<SenderRecord> {
+    const row = await store.byId(accountId, id);
     if (!row) throw notFound(`sender ${id}`);
     return row;
   }
 
-  function assertLabelFree(accountId: number, label: string, self?: number): void {
-    const other = store.idOfLabel(accountId, label);
+  async function assertLabelFree(store: SenderStore, accountId: number, label: string, self?: number) {
+    const other = await store.idOfLabel(accountId, label);
     if (other !== undefined && other !== self)
       throw fieldError('/label', 'taken', `is already used by sender ${other}`, { by: other });
   }
 
-  function insert(accountId: number, body: SenderCreateT): SenderT {
-    assertLabelFree(accountId, body.label);
+  async function insert(store: SenderStore, accountId: number, body: SenderCreateT): Promise<SenderT> {
+    await assertLabelFree(store, accountId, body.label);
     const now = clock.now().getTime();
-    const isDefault = body.is_default === true || store.count(accountId) === 0;
-    if (isDefault) store.clearDefault(accountId, now);
-    return view(existing(accountId, store.insert(accountId, values(body, isDefault), now)));
+    const isDefault = body.is_default === true || (await store.count(accountId)) === 0;
+    if (isDefault) await store.clearDefault(accountId, now);
+    const id = await store.insert(accountId, { ...body, is_default: isDefault }, now);
+    return view(await existing(store, accountId, id));
   }
 
   return {
     /** Seeds the account's first sender from the rate card's origin when it has none (in the same transaction). */
-    list(accountId: number): SenderT[] {
-      return inTransaction(db, () => {
-        if (store.count(accountId) === 0) insert(accountId, fromOrigin(origin()));
-        return store.list(accountId).map(view);
-      });
+    async list(accountId: number): Promise<SenderT[]> {
+      const seed = fromOrigin(await origin());
+      if ((await db.stores.senders.count(accountId)) === 0)
+        await db.transaction(async (tx) => {
+          if ((await tx.senders.count(accountId)) === 0) await insert(tx.senders, accountId, seed);
+        });
+      return (await db.stores.senders.list(accountId)).map(view);
     },
 
-    create: (accountId: number, body: SenderCreateT): SenderT => inTransaction(db, () => insert(accountId, body)),
+    create: (accountId: number, body: SenderCreateT): Promise<SenderT> =>
+      db.transaction((tx) => insert(tx.senders, accountId, body)),
 
-    update(accountId: number, id: number, body: SenderUpdateT): SenderT {
-      return inTransaction(db, () => {
-        const row = existing(accountId, id);
-        assertLabelFree(accountId, body.label, id);
-        if (row.is_default === 1 && !body.is_default)
+    update(accountId: number, id: number, body: SenderUpdateT): Promise<SenderT> {
+      return db.transaction(async ({ senders }) => {
+        const row = await existing(senders, accountId, id);
+        await assertLabelFree(senders, accountId, body.label, id);
+        if (row.is_default && !body.is_default)
           throw fieldError(
             '/is_default',
             'const',
@@ -84,20 +79,20 @@ export function createSenderService(db: Db, clock: Clock, origin: () => RateCard
             { value: true },
           );
         const now = clock.now().getTime();
-        if (body.is_default) store.clearDefault(accountId, now);
-        store.update(accountId, id, values(body, body.is_default), now);
-        return view(existing(accountId, id));
+        if (body.is_default) await senders.clearDefault(accountId, now);
+        await senders.update(accountId, id, body, now);
+        return view(await existing(senders, accountId, id));
       });
     },
 
     /** The default passes to the first remaining sender (by label); an account's only sender cannot be deleted. */
-    delete(accountId: number, id: number): { deleted: true } {
-      return inTransaction(db, () => {
-        const row = existing(accountId, id);
-        if (store.count(accountId) === 1)
+    delete(accountId: number, id: number): Promise<{ deleted: true }> {
+      return db.transaction(async ({ senders }) => {
+        const row = await existing(senders, accountId, id);
+        if ((await senders.count(accountId)) === 1)
           throw invalidState(`sender ${id} is the account's only sender; change it instead of deleting it`);
-        store.remove(accountId, id);
-        if (row.is_default === 1) store.setDefault(store.list(accountId)[0]!.id, clock.now().getTime());
+        await senders.remove(accountId, id);
+        if (row.is_default) await senders.setDefault((await senders.list(accountId))[0]!.id, clock.now().getTime());
         return { deleted: true };
       });
     },

@@ -12,17 +12,17 @@ export const shipmentOperations = implement(shipmentApi, {
   'shipments.search': ({ principal, services }, { query }) => services.shipments.search(principal.accountId, query),
   'shipments.update': ({ principal, services }, { params, body }) =>
     services.shipments.update(principal.accountId, params.id, body, madeBy(principal)),
-  'shipments.changes': ({ principal, services }, { params }) => ({
-    data: services.shipments.changes(principal.accountId, params.id),
+  'shipments.changes': async ({ principal, services }, { params }) => ({
+    data: await services.shipments.changes(principal.accountId, params.id),
   }),
   'shipments.cancel': ({ principal, services }, { params }) =>
     services.shipments.cancel(principal.accountId, params.id),
   'packages.create': ({ principal, services }, { params, body }) =>
     services.shipments.addPackage(principal.accountId, params.id, body),
-  'packages.list': ({ principal, services }, { params }) => ({
-    data: services.shipments.packages(principal.accountId, params.id),
+  'packages.list': async ({ principal, services }, { params }) => ({
+    data: await services.shipments.packages(principal.accountId, params.id),
   }),
   'events.list': ({ principal, services }, { params }) => services.shipments.history(principal.accountId, params.id),
-  'events.create': ({ principal, services }, { params, body }) =>
-    eventView(services.shipments.recordEvent(principal.accountId, params.id, body)),
+  'events.create': async ({ principal, services }, { params, body }) =>
+    eventView(await services.shipments.recordEvent(principal.accountId, params.id, body)),
 });

@@ -65,6 +65,7 @@ export const ShipmentCreate = named(
       office: Type.Optional(
         Type.Integer({
           minimum: 1,
+          maximum: Number.MAX_SAFE_INTEGER,
           description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
         }),
       ),
@@ -260,7 +261,13 @@ export const ShipmentUpdate = named(
       dimensions: Type.Optional(DimensionsPatch),
       method: Type.Optional(described(Method, 'Shipping method; PICKUP needs `office` (given or kept)')),
       office: Type.Optional(
-        Nullable(Type.Integer({ minimum: 1, description: 'Pickup office id, for method PICKUP; null removes it' })),
+        Nullable(
+          Type.Integer({
+            minimum: 1,
+            maximum: Number.MAX_SAFE_INTEGER,
+            description: 'Pickup office id, for method PICKUP; null removes it',
+          }),
+        ),
       ),
       content: Type.Optional(Nullable(Text({ description: 'Description of the contents; null removes it' }))),
       notes: Type.Optional(Nullable(Text({ description: 'Free comments; null removes them' }))),

@@ -1,15 +1,15 @@
-import { DateTime } from 'luxon';
 import { isoOrNull, type Clock } from '../clock.js';
-import { DomainError, fieldError, invalidState, notFound } from '../errors.js';
+import { DomainError, fieldError, invalidState } from '../errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
-import { inTransaction, type Db } from '../store/db.js';
-import type { GroupCommit } from '../store/group-commit.js';
-import type { Tracking } from '../tracking/service.js';
-import { ACTIVE_STATUSES, actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
+import type { Tracking, TrackingTx } from '../tracking/service.js';
+import type { EventStore } from '../tracking/store.js';
+import { actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 import { generateCode } from './code.js';
+import { shipmentLookups } from './lookup.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
 import type {
   PackageCreateT,
-  SearchParty,
   ShipmentChangeT,
   ShipmentCreateT,
   ShipmentRefT,
@@ -17,28 +17,25 @@ import type {
   ShipmentT,
   ShipmentUpdateT,
 } from './schemas.js';
-import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from './record.js';
-import type { SearchFilter } from './search.js';
+import { searchFilter } from './search-filter.js';
 import { KeyTaken, type ShipmentStore } from './store.js';
-
-const DAY_MS = 86_400_000;
 
 /** A shipment is corrected before the carrier has it: once collected (or canceled) its parcel is what it is. */
 const BEFORE_COLLECTION = new Set<string>(['TO_CONFIRM', 'TO_COLLECT', 'TO_RECOVER']);
 
-const DATE_COLUMNS = {
-  CREATED: 'created_at',
-  UPDATED: 'updated_at',
-  LABELLED: 'labelled_at',
-} as const satisfies Record<NonNullable<ShipmentSearchT['date_type']>, SearchFilter['dateColumn']>;
-
 /** What a PICKUP shipment needs from the office directory. */
 export interface PickupOffices {
   /** The address of a usable office, or a not_found / validation_failed error naming `/office`. */
-  pickupAddress(officeId: number): AddressT;
+  pickupAddress(officeId: number): Promise<AddressT>;
 }
 
-function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT {
+/** The stores shipments are written with. */
+export interface ShipmentStores extends TrackingTx {
+  shipments: ShipmentStore;
+  events: EventStore;
+}
+
+export function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT {
   return {
     id: r.id,
     code: r.code,
@@ -65,62 +62,23 @@ function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): ShipmentT 
   };
 }
 
-/** The columns of the search index each `party` searches (migration 016); ref and code are always searched. */
-const PARTY_COLUMNS: Record<SearchParty, string> = {
-  ANY: '',
-  RECEIVER: '{ident receiver} : ',
-  SENDER: '{ident sender} : ',
-};
-
-/**
- * `q` → an FTS5 query. Each word (split at white space) must match, as a phrase: its parts in order, side by side,
- * the last one as a prefix. `LNRJ6-3` finds the refs that go on from `LNRJ6-3`, not every shipment with a 3 in its
- * street number. Quoting keeps FTS syntax out of user text; a word with no letter or digit is dropped.
- */
-export function ftsQuery(q: string, party: SearchParty = 'ANY'): string | undefined {
-  const words = q.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  return words.length ? words.map((w) => `${PARTY_COLUMNS[party]}"${w.replaceAll('"', '""')}"*`).join(' ') : undefined;
-}
-
 export interface ShipmentServiceDeps {
-  db: Db;
-  /** Creates share their commit with the others of the same moment (store/group-commit.ts). */
-  commits: GroupCommit;
+  db: UnitOfWork<ShipmentStores>;
   clock: Clock;
-  store: ShipmentStore;
   tracking: Tracking;
   offices: PickupOffices;
-  timeZone: () => string;
+  timeZone: () => Promise<string>;
 }
 
-export function createShipmentService({ db, commits, clock, store, tracking, offices, timeZone }: ShipmentServiceDeps) {
+/** Shipments: create (each create shares its commit with the others of the moment), packages, cancel, search. */
+export function createShipmentService({ db, clock, tracking, offices, timeZone }: ShipmentServiceDeps) {
+  const read = shipmentLookups(db.stores.shipments);
+
   /** The response of a shipment; a parent's packages are read only when it has some, for what a cancel would do. */
-  const view = (r: ShipmentRecord) => shipmentView(r, r.packages > 0 ? store.children(r.id) : []);
+  const view = async (store: ShipmentStore, r: ShipmentRecord) =>
+    shipmentView(r, r.packages > 0 ? await store.children(r.id) : []);
 
-  /** The refusal of a ref the account has used already, naming the shipment that has it. */
-  function duplicateRef(accountId: number, ref: string): DomainError {
-    const existing = store.byRef(accountId, ref)!;
-    return new DomainError('duplicate_ref', `ref ${ref} is already used by shipment ${existing.code}`, {
-      extra: { existing: { id: existing.id, code: existing.code } },
-    });
-  }
-
-  /** `{id}` in a path: a number (or digits) is the numeric id, anything else the code. Another account's is not found. */
-  function resolve(accountId: number, idOrCode: ShipmentRefT): ShipmentRecord {
-    if (typeof idOrCode === 'string' && !/^\d+$/.test(idOrCode)) return byCode(accountId, idOrCode);
-    const row = store.byId(accountId, Number(idOrCode));
-    if (!row) throw notFound(`shipment ${idOrCode}`);
-    return row;
-  }
-
-  /** The account's shipment with this code, in any letter case; another account's is not found. */
-  function byCode(accountId: number, code: string): ShipmentRecord {
-    const row = store.byCode(accountId, code.toUpperCase());
-    if (!row) throw notFound(`shipment ${code}`);
-    return row;
-  }
-
-  function destinationFor(input: ShipmentCreateT): PartyT {
+  async function destinationFor(input: ShipmentCreateT): Promise<PartyT> {
     const method = input.method ?? 'STANDARD';
     if (method !== 'PICKUP') {
       if (input.office !== undefined)
@@ -137,66 +95,45 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       });
     if (input.office === undefined)
       throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
-    const officeAddress = offices.pickupAddress(input.office);
+    const officeAddress = await offices.pickupAddress(input.office);
     const given = input.destination.address;
     if (given && !sameAddress(given, officeAddress))
       throw fieldError('/destination/address', 'mismatch', "must equal the office's address (or be left out)");
     return { contact: input.destination.contact, address: officeAddress };
   }
 
-  /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
-  function insert(
-    accountId: number,
-    s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>,
-    twin: string | null,
-  ): ShipmentRecord {
-    const now = store.creationTime(clock.now().getTime());
-    for (;;) {
-      const written = { ...s, account_id: accountId, code: generateCode(), created_at: now, updated_at: now };
-      let id: number;
-      try {
-        id = store.insert(written);
-      } catch (e) {
-        // A code drawn twice (50 random bits) is drawn anew; a ref used twice is the caller's to change.
-        if (e instanceof KeyTaken && e.key === 'code') continue;
-        if (e instanceof KeyTaken) throw duplicateRef(accountId, s.ref);
-        throw e;
-      }
-      tracking.start(id, s.status, now);
-      return { ...written, id, twin, packages: 0, sub_status: null, labelled_at: null };
-    }
-  }
+  /** A new shipment of a create's input, its destination resolved. */
+  const fromInput = (input: ShipmentCreateT, destination: PartyT) => ({
+    ref: input.ref,
+    type: input.type,
+    method: input.method ?? 'STANDARD',
+    office_id: input.office ?? null,
+    value: input.value ?? null,
+    content: input.content ?? null,
+    notes: input.notes ?? null,
+    platform: input.platform ?? null,
+    origin: input.origin,
+    destination,
+    dimensions: input.dimensions,
+    status: initialStatus(input.type),
+    parent_id: null,
+    number: null,
+  });
 
-  /** The create itself; `commits` makes it atomic and durable. */
-  function writeNew(accountId: number, input: ShipmentCreateT, destination: PartyT): ShipmentT {
-    const row = insert(
-      accountId,
-      {
-        ref: input.ref,
-        type: input.type,
-        method: input.method ?? 'STANDARD',
-        office_id: input.office ?? null,
-        value: input.value ?? null,
-        content: input.content ?? null,
-        notes: input.notes ?? null,
-        platform: input.platform ?? null,
-        origin: input.origin,
-        destination,
-        dimensions: input.dimensions,
-        status: initialStatus(input.type),
-        parent_id: null,
-        number: null,
-      },
-      null,
-    );
-    return shipmentView(row, []);
+  /** A shipment that may still be corrected: no label yet, not in the carrier's hands. */
+  function correctable(s: ShipmentRecord): ShipmentRecord {
+    if (s.labelled_at !== null)
+      throw invalidState(`shipment ${s.code} has a label already; its parcel, method and office are printed on it`);
+    if (!BEFORE_COLLECTION.has(s.status))
+      throw invalidState(`shipment ${s.code} is ${s.status}; it can no longer be corrected`);
+    return s;
   }
 
   /**
    * The correction asked for, applied to the shipment in memory, and what it changes (field by field). A PICKUP
    * takes its office's address, as on create; leaving PICKUP is refused, since the buyer's own address is gone.
    */
-  function corrected(s: ShipmentRecord, patch: ShipmentUpdateT) {
+  async function corrected(s: ShipmentRecord, patch: ShipmentUpdateT) {
     const next: ShipmentRecord = { ...s, dimensions: { ...s.dimensions, ...patch.dimensions } };
     if (patch.method !== undefined) next.method = patch.method;
     if (patch.office !== undefined) next.office_id = patch.office;
@@ -214,7 +151,7 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       if (next.office_id === null)
         throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
       if (next.office_id !== s.office_id || s.method !== 'PICKUP') {
-        next.destination = { contact: s.destination.contact, address: offices.pickupAddress(next.office_id) };
+        next.destination = { contact: s.destination.contact, address: await offices.pickupAddress(next.office_id) };
         addressChanged = true;
       }
     } else {
@@ -249,32 +186,72 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
     return { next, changes, addressChanged };
   }
 
-  /** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
-  type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
+  /** Stores a new shipment and its first event; returns it as written (`twin`: a package's parent code). */
+  async function insert(
+    tx: ShipmentStores,
+    accountId: number,
+    s: Omit<NewShipment, 'code' | 'created_at' | 'updated_at' | 'account_id'>,
+    twin: string | null,
+  ): Promise<ShipmentRecord> {
+    for (;;) {
+      const written = { ...s, account_id: accountId, code: generateCode() };
+      let id: number, at: number;
+      try {
+        ({ id, at } = await tx.shipments.insert(written, clock.now().getTime()));
+      } catch (e) {
+        // A code drawn twice (50 random bits) is drawn anew; a ref used twice is the caller's to change.
+        if (e instanceof KeyTaken && e.key === 'code') continue;
+        if (e instanceof KeyTaken) throw await duplicateRef(tx.shipments, accountId, s.ref);
+        throw e;
+      }
+      await tracking.start(tx, id, s.status, at);
+      return {
+        ...written,
+        id,
+        created_at: at,
+        updated_at: at,
+        twin,
+        packages: 0,
+        sub_status: null,
+        labelled_at: null,
+      };
+    }
+  }
 
   return {
-    resolve,
-    byCode,
-
-    /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
-    check(input: ShipmentCreateT): void {
-      destinationFor(input);
+    /** Resolves once the shipment is committed. */
+    async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
+      const destination = await destinationFor(input);
+      const row = await db.transaction((tx) => insert(tx, accountId, fromInput(input, destination), null));
+      return shipmentView(row, []);
     },
 
-    /** The account's shipment of this ref, if any (id and code only). */
-    refTaken: (accountId: number, ref: string) => store.byRef(accountId, ref),
+    /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
+    async check(input: ShipmentCreateT): Promise<void> {
+      await destinationFor(input);
+    },
+
+    /** The account's shipments of these refs (id and code only), by ref. */
+    refsTaken: (accountId: number, refs: string[]) => db.stores.shipments.byRefs(accountId, refs),
 
     /**
      * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
      * imported twice, or an order created meanwhile) is skipped and names the shipment that has it.
      */
-    importMany(accountId: number, inputs: ShipmentCreateT[]): Imported[] {
-      return inTransaction(db, () =>
-        inputs.map((input): Imported => {
-          const existing = store.byRef(accountId, input.ref);
-          if (existing) return { created: false, id: existing.id, code: existing.code };
-          return { created: true, shipment: writeNew(accountId, input, destinationFor(input)) };
-        }),
+    async importMany(accountId: number, inputs: ShipmentCreateT[]): Promise<Imported[]> {
+      const destinations = await Promise.all(inputs.map(destinationFor));
+      const written = await db.transaction(async (tx) => {
+        const out: Array<ShipmentRecord | { id: number; code: string }> = [];
+        const taken = await tx.shipments.byRefs(
+          accountId,
+          inputs.map((input) => input.ref),
+        );
+        for (const [i, input] of inputs.entries())
+          out.push(taken.get(input.ref) ?? (await insert(tx, accountId, fromInput(input, destinations[i]!), null)));
+        return out;
+      });
+      return written.map((w) =>
+        'ref' in w ? { created: true, shipment: shipmentView(w, []) } : { created: false, id: w.id, code: w.code },
       );
     },
 
@@ -283,25 +260,34 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
      * Once a label exists the label is the truth: 409. Each correction that changes something is kept in the
      * shipment's history of changes; one that changes nothing writes nothing.
      */
-    update(accountId: number, idOrCode: ShipmentRefT, patch: ShipmentUpdateT, madeBy: string): ShipmentT {
-      return inTransaction(db, () => {
-        const s = resolve(accountId, idOrCode);
-        if (s.labelled_at !== null)
-          throw invalidState(`shipment ${s.code} has a label already; its parcel, method and office are printed on it`);
-        if (!BEFORE_COLLECTION.has(s.status))
-          throw invalidState(`shipment ${s.code} is ${s.status}; it can no longer be corrected`);
-        const { next, changes, addressChanged } = corrected(s, patch);
-        if (changes.length === 0) return view(s);
-        const now = clock.now().getTime();
-        store.correct(next, now, addressChanged);
-        store.recordChange(s.id, now, changes, madeBy);
-        return view(store.byId(accountId, s.id)!);
-      });
+    async update(
+      accountId: number,
+      idOrCode: ShipmentRefT,
+      patch: ShipmentUpdateT,
+      madeBy: string,
+    ): Promise<ShipmentT> {
+      for (;;) {
+        const s = correctable(await read.resolve(accountId, idOrCode));
+        // Decided before the transaction, which awaits nothing but its stores (a PICKUP's office is looked up).
+        const { next, changes, addressChanged } = await corrected(s, patch);
+        const done = await db.transaction(async (tx) => {
+          const current = correctable(await shipmentLookups(tx.shipments).resolve(accountId, s.id));
+          // Changed meanwhile (another correction, a label, a move): decided again on what it is now.
+          if (JSON.stringify(current) !== JSON.stringify(s)) return null;
+          if (changes.length === 0) return view(tx.shipments, current);
+          const at = clock.now().getTime();
+          await tx.shipments.correct(next, at, addressChanged);
+          await tx.shipments.recordChange(s.id, at, changes, madeBy);
+          return view(tx.shipments, (await tx.shipments.byId(accountId, s.id))!);
+        });
+        if (done) return done;
+      }
     },
 
     /** The corrections made to a shipment, oldest first. */
-    changes(accountId: number, idOrCode: ShipmentRefT): ShipmentChangeT[] {
-      return store.changesOf(resolve(accountId, idOrCode).id).map((c) => ({
+    async changes(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentChangeT[]> {
+      const s = await read.resolve(accountId, idOrCode);
+      return (await db.stores.shipments.changesOf(s.id)).map((c) => ({
         id: c.id,
         date: new Date(c.date).toISOString(),
         made_by: c.made_by,
@@ -309,41 +295,31 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
       }));
     },
 
-    /** What an order number or a label's code names, if anything: the account's shipment with that ref, or that code. */
-    find(accountId: number, by: { ref: string } | { code: string }): ShipmentT | undefined {
-      if ('code' in by) {
-        const row = store.byCode(accountId, by.code.toUpperCase());
-        return row && view(row);
-      }
-      const hit = store.byRef(accountId, by.ref);
-      return hit && view(store.byId(accountId, hit.id)!);
+    get: async (accountId: number, idOrCode: ShipmentRefT) =>
+      view(db.stores.shipments, await read.resolve(accountId, idOrCode)),
+
+    /** The shipment an order ref or a label's code names, as the API shows it; undefined when none. */
+    async find(accountId: number, by: { ref: string } | { code: string }): Promise<ShipmentT | undefined> {
+      const row = await read.find(accountId, by);
+      return row && view(db.stores.shipments, row);
     },
 
-    /** The account a shipment code belongs to, for tools that act without a token (`station print --to`). */
-    accountOfCode(code: string): number {
-      const accountId = store.accountOfCode(code.toUpperCase());
-      if (accountId === undefined) throw notFound(`shipment ${code}`);
-      return accountId;
+    async packages(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT[]> {
+      const parent = await read.resolve(accountId, idOrCode);
+      const children = await db.stores.shipments.children(parent.id);
+      return Promise.all(children.map((c) => view(db.stores.shipments, c)));
     },
 
-    /** Resolves once the shipment is committed, with the other creates of the moment (one fsync for all). */
-    async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
-      const destination = destinationFor(input);
-      return commits.write(() => writeNew(accountId, input, destination));
-    },
-
-    get: (accountId: number, idOrCode: ShipmentRefT) => view(resolve(accountId, idOrCode)),
-
-    packages: (accountId: number, idOrCode: ShipmentRefT) => store.children(resolve(accountId, idOrCode).id).map(view),
-
-    addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): ShipmentT {
-      return inTransaction(db, () => {
-        const parent = resolve(accountId, parentIdOrCode);
+    /** A package takes the next number of its parent: read and written in one transaction. */
+    async addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): Promise<ShipmentT> {
+      const row = await db.transaction(async (tx) => {
+        const parent = await shipmentLookups(tx.shipments).resolve(accountId, parentIdOrCode);
         if (parent.parent_id !== null)
           throw invalidState(`${parent.code} is itself a package; add packages to ${parent.twin}`);
         if (isFinal(parent.status))
           throw invalidState(`shipment ${parent.code} is ${parent.status}; no packages can be added`);
-        const row = insert(
+        const row = await insert(
+          tx,
           accountId,
           {
             ref: input.ref,
@@ -363,111 +339,61 @@ export function createShipmentService({ db, commits, clock, store, tracking, off
           },
           parent.code,
         );
-        store.countPackage(parent.id, clock.now().getTime());
-        return shipmentView(row, []);
+        await tx.shipments.countPackage(parent.id, clock.now().getTime());
+        return row;
       });
+      return shipmentView(row, []);
     },
 
     /**
      * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
      * nothing. Once anything is in the carrier's hands nothing is canceled.
      */
-    cancel(accountId: number, idOrCode: ShipmentRefT): ShipmentT {
-      return inTransaction(db, () => {
-        const s = resolve(accountId, idOrCode);
-        if (s.status === 'CANCELED') return view(s);
-        const pieces = [s, ...store.children(s.id).filter((c) => c.status !== 'CANCELED')];
-        for (const p of pieces) tracking.move(p, { status: 'CANCELED' });
-        return view(store.byId(accountId, s.id)!);
+    cancel(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT> {
+      return db.transaction(async (tx) => {
+        const s = await shipmentLookups(tx.shipments).resolve(accountId, idOrCode);
+        if (s.status !== 'CANCELED') {
+          const pieces = [s, ...(await tx.shipments.children(s.id)).filter((c) => c.status !== 'CANCELED')];
+          for (const p of pieces) await tracking.move(tx, p, { status: 'CANCELED' });
+        }
+        return view(tx.shipments, (await tx.shipments.byId(accountId, s.id))!);
       });
     },
 
-    search(accountId: number, q: ShipmentSearchT) {
+    async search(accountId: number, q: ShipmentSearchT) {
       const window = pageWindow(q);
-      const filter: SearchFilter = {
-        accountId,
-        dateColumn: DATE_COLUMNS[q.date_type ?? 'CREATED'],
-        newestFirst: (q.sort ?? 'NEWEST') === 'NEWEST',
-        limit: window.size,
-        offset: window.offset,
-      };
-      // An empty value (a cleared search box sends `q=`) is no filter at all.
-      if (q.q) {
-        const match = ftsQuery(q.q, q.party);
-        // A q with no word characters ("--") cannot match anything.
-        if (match === undefined) return pageEnvelope([], 0, window);
-        filter.match = match;
-        filter.whole = q.q.trim();
-      }
-      if (q.code) filter.code = q.code.toUpperCase();
-      if (q.status !== undefined) filter.status = q.status;
-      if (q.substatus !== undefined) filter.subStatus = q.substatus;
-      if (q.platform !== undefined) filter.platform = q.platform;
-      // Looked up only when needed: resolving the system zone costs about half a millisecond.
-      if (q.date_range_min !== undefined) filter.from = dateBound(q.date_range_min, timeZone(), 'min');
-      if (q.date_range_max !== undefined) filter.to = dateBound(q.date_range_max, timeZone(), 'max');
-      if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to)
-        throw fieldError('/date_range_max', 'order', 'must not be before date_range_min', { other: 'date_range_min' });
-      if (q.date_key) {
-        const since = clock.now().getTime() - (q.date_key === 'LAST_DAY' ? DAY_MS : 30 * DAY_MS);
-        filter.from = Math.max(filter.from ?? since, since);
-      }
-      if (q.shortcut === 'PENDING') filter.pending = true;
-      if (q.shortcut === 'ACTIVE') filter.statusIn = ACTIVE_STATUSES;
-      const { rows, total } = store.search(filter);
-      return pageEnvelope(
-        rows.map((r) => view(r)),
-        total,
-        window,
+      const filter = await searchFilter(accountId, q, window, clock, timeZone);
+      // A q with no word characters ("--") cannot match anything.
+      if (!filter) return pageEnvelope([], 0, window);
+      const { rows, total } = await db.stores.shipments.search(filter);
+      return pageEnvelope(await Promise.all(rows.map((r) => view(db.stores.shipments, r))), total, window);
+    },
+
+    history: async (accountId: number, idOrCode: ShipmentRefT) =>
+      tracking.history((await read.resolve(accountId, idOrCode)).id),
+
+    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[2]) {
+      return db.transaction(async (tx) =>
+        tracking.move(tx, await shipmentLookups(tx.shipments).resolve(accountId, idOrCode), e),
       );
     },
-
-    /** The account's shipment with this code (any letter case), or undefined. */
-    recordByCode: (accountId: number, code: string) => store.byCode(accountId, code.toUpperCase()),
-
-    /** The account's shipment with this id, or undefined. */
-    byId: (accountId: number, id: number) => store.byId(accountId, id),
-
-    /** A parent's packages, by number. */
-    packagesOf: (parentId: number) => store.children(parentId),
-
-    /** Marks a shipment as labelled (first time only); used by the label generator. */
-    markLabelled(s: ShipmentRecord): void {
-      store.markLabelled(s.id, clock.now().getTime());
-    },
-
-    history(accountId: number, idOrCode: ShipmentRefT) {
-      return tracking.history(resolve(accountId, idOrCode).id);
-    },
-
-    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[1]) {
-      return inTransaction(db, () => {
-        const s = resolve(accountId, idOrCode);
-        return tracking.move(s, e);
-      });
-    },
   };
+}
+
+/** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
+type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
+
+/** The refusal of a ref the account has used already, naming the shipment that has it. */
+async function duplicateRef(store: ShipmentStore, accountId: number, ref: string): Promise<DomainError> {
+  const existing = (await store.byRef(accountId, ref))!;
+  return new DomainError('duplicate_ref', `ref ${ref} is already used by shipment ${existing.code}`, {
+    extra: { existing: { id: existing.id, code: existing.code } },
+  });
 }
 
 function sameAddress(a: AddressT, b: AddressT): boolean {
   const keys = ['street', 'city', 'state', 'country', 'zip'] as const;
   return keys.every((k) => a[k].localeCompare(b[k], undefined, { sensitivity: 'accent' }) === 0);
-}
-
-/**
- * A date filter bound in epoch ms. A plain date covers its whole day in the station's time zone, so the
- * minimum is its first millisecond and the maximum its last.
- */
-export function dateBound(value: string, zone: string, side: 'min' | 'max'): number {
-  const path = side === 'min' ? '/date_range_min' : '/date_range_max';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = DateTime.fromISO(value, { zone });
-    if (!day.isValid) throw fieldError(path, 'format', 'is not a calendar date', { format: 'date' });
-    return (side === 'min' ? day.startOf('day') : day.endOf('day')).toMillis();
-  }
-  const t = DateTime.fromISO(value, { setZone: true });
-  if (!t.isValid) throw fieldError(path, 'format', 'is not a valid date-time', { format: 'date-time' });
-  return t.toMillis();
 }
 
 export type ShipmentService = ReturnType<typeof createShipmentService>;

@@ -1,5 +1,6 @@
 import { defineSpecs } from '../operations/spec.js';
 import {
+  OfficeFileImport,
   OfficeImport,
   OfficeImportSummary,
   RateCardCurrent,
@@ -70,6 +71,17 @@ export const stationApi = defineSpecs({
     permission: 'station.admin',
     http: { method: 'POST', path: '/offices/import' },
     input: { body: OfficeImport },
+    output: OfficeImportSummary,
+  },
+  'offices.importFile': {
+    summary: "Add or update pickup offices from the owner's file at the station",
+    description:
+      '`station offices import`: the same rules as `offices.import`, for a directory file larger than an HTTP body ' +
+      'may be (a national directory).',
+    tags,
+    permission: 'owner',
+    http: null,
+    input: { body: OfficeFileImport },
     output: OfficeImportSummary,
   },
 });

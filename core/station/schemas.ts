@@ -69,22 +69,32 @@ export const RateCardImport = named(
   ),
 );
 
-export const OfficeImport = named(
-  'OfficeImport',
+/**
+ * The largest directory file `station offices import` reads. Over HTTP the file rides in a JSON body of at most
+ * 1 MiB (about 3,000 offices); the owner's command at the station reads the file itself, so a national directory
+ * (10,000 offices and more, a few MB) imports in one go. The bound keeps a wrong file (a disk image) from being
+ * read whole into memory.
+ */
+export const OFFICE_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
+const officeFile = (maxLength: number) =>
   Type.Object(
     {
       format: StringEnum(
         ['json', 'csv'] as const,
         'json: an array of offices; csv: a header line and one office per line',
       ),
-      content: Type.String({ maxLength: 1024 * 1024, description: 'The file, as text' }),
+      content: Type.String({ maxLength, description: 'The file, as text' }),
       replace: Type.Optional(
         Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
       ),
     },
     { additionalProperties: false },
-  ),
-);
+  );
+
+export const OfficeImport = named('OfficeImport', officeFile(1024 * 1024));
+/** The same import from the owner's file at the station (`station offices import`), up to OFFICE_FILE_MAX_BYTES. */
+export const OfficeFileImport = officeFile(OFFICE_FILE_MAX_BYTES);
 
 export const OfficeImportSummary = named(
   'OfficeImportSummary',

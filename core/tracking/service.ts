@@ -1,19 +1,18 @@
 import type { Clock } from '../clock.js';
 import { fieldError, invalidState } from '../errors.js';
 import type { Status, SubStatus } from '../schemas/codes.js';
-import type { Db } from '../store/db.js';
 import type { EventCreateT, TrackingEventT } from './schemas.js';
-import { createEventStore, type EventRow } from './store.js';
+import type { EventRecord, EventStore } from './store.js';
 import { canMove, nextStatuses } from './transitions.js';
 
-export function eventView(e: EventRow): TrackingEventT {
+export function eventView(e: EventRecord): TrackingEventT {
   return {
     id: e.id,
     date: new Date(e.date).toISOString(),
-    status: e.status as TrackingEventT['status'],
-    ...(e.sub_status ? { sub_status: e.sub_status as TrackingEventT['sub_status'] } : {}),
-    ...(e.issue ? { issue: e.issue as TrackingEventT['issue'] } : {}),
-    ...(e.receiver ? { receiver: JSON.parse(e.receiver) as TrackingEventT['receiver'] } : {}),
+    status: e.status,
+    ...(e.sub_status ? { sub_status: e.sub_status } : {}),
+    ...(e.issue ? { issue: e.issue } : {}),
+    ...(e.receiver ? { receiver: e.receiver } : {}),
   };
 }
 
@@ -28,17 +27,22 @@ export interface TrackedShipment {
 
 /** Where a shipment's current status is kept (the shipments store). */
 export interface StatusStore {
-  setStatus(id: number, status: Status, subStatus: SubStatus | null, now: number): void;
+  setStatus(id: number, status: Status, subStatus: SubStatus | null, now: number): Promise<void>;
+}
+
+/** The stores a status change writes to, inside the caller's transaction. */
+export interface TrackingTx {
+  shipments: StatusStore;
+  events: EventStore;
 }
 
 /**
  * Moves shipments through the contract's state machine. Every status change in the service goes through
- * `move`, so that the shipment's status and its tracking history never disagree. Callers hold the transaction.
+ * `move`, so that the shipment's status and its tracking history never disagree. Callers hold the transaction
+ * and pass its stores.
  */
-export function createTracking(db: Db, clock: Clock, shipments: StatusStore) {
-  const events = createEventStore(db);
-
-  function move(s: TrackedShipment, e: EventCreateT): EventRow {
+export function createTracking(clock: Clock, events: Pick<EventStore, 'of'>) {
+  async function move(tx: TrackingTx, s: TrackedShipment, e: EventCreateT): Promise<EventRecord> {
     const to = e.status;
     if (!canMove(s.status, to)) {
       const allowed = nextStatuses(s.status);
@@ -50,29 +54,35 @@ export function createTracking(db: Db, clock: Clock, shipments: StatusStore) {
     if (e.receiver && to !== 'DELIVERED')
       throw fieldError('/receiver', 'not_allowed', 'is accepted on DELIVERED only', { only_with: 'status=DELIVERED' });
     const now = clock.now().getTime();
-    const row = {
+    const event = {
       shipment_id: s.id,
       date: now,
       status: to,
       sub_status: e.sub_status ?? null,
       issue: e.issue ?? null,
-      receiver: e.receiver ? JSON.stringify(e.receiver) : null,
+      receiver: e.receiver ?? null,
     };
-    const id = events.insert(row);
-    shipments.setStatus(s.id, to, row.sub_status, now);
+    const id = await tx.events.insert(event);
+    await tx.shipments.setStatus(s.id, to, event.sub_status, now);
     s.status = to;
-    s.sub_status = row.sub_status;
+    s.sub_status = event.sub_status;
     s.updated_at = now;
-    return { id, ...row };
+    return { id, ...event };
   }
 
   return {
     move,
     /** The first event of a new shipment, in its initial status. */
-    start(shipmentId: number, status: Status, at: number): void {
-      events.insert({ shipment_id: shipmentId, date: at, status, sub_status: null, issue: null, receiver: null });
-    },
-    history: (shipmentId: number) => events.of(shipmentId).map(eventView),
+    start: async (tx: TrackingTx, shipmentId: number, status: Status, at: number): Promise<void> =>
+      void (await tx.events.insert({
+        shipment_id: shipmentId,
+        date: at,
+        status,
+        sub_status: null,
+        issue: null,
+        receiver: null,
+      })),
+    history: async (shipmentId: number) => (await events.of(shipmentId)).map(eventView),
   };
 }
 

@@ -1,27 +1,19 @@
-import type { Db } from '../store/db.js';
+import type { EventCreateT } from './schemas.js';
+import type { Status } from '../schemas/codes.js';
 
-export interface EventRow {
+/** A tracking event as stored: what was recorded, when, of which shipment. */
+export interface EventRecord {
   id: number;
   shipment_id: number;
   date: number;
-  status: string;
-  sub_status: string | null;
-  issue: string | null;
-  receiver: string | null;
+  status: Status;
+  sub_status: NonNullable<EventCreateT['sub_status']> | null;
+  issue: NonNullable<EventCreateT['issue']> | null;
+  receiver: NonNullable<EventCreateT['receiver']> | null;
 }
 
-export function createEventStore(db: Db) {
-  const stmts = {
-    insert: db.prepare(
-      `INSERT INTO events (shipment_id, date, status, sub_status, issue, receiver)
-       VALUES (@shipment_id, @date, @status, @sub_status, @issue, @receiver)`,
-    ),
-    of: db.prepare<[number], EventRow>('SELECT * FROM events WHERE shipment_id = ? ORDER BY id'),
-  };
-  return {
-    insert: (e: Omit<EventRow, 'id'>) => Number(stmts.insert.run(e).lastInsertRowid),
-    of: (shipmentId: number) => stmts.of.all(shipmentId),
-  };
+export interface EventStore {
+  insert(e: Omit<EventRecord, 'id'>): Promise<number>;
+  /** A shipment's events, oldest first. */
+  of(shipmentId: number): Promise<EventRecord[]>;
 }
-
-export type EventStore = ReturnType<typeof createEventStore>;

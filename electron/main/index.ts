@@ -1,8 +1,7 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore } from '../../core/index.js';
-import { useSqliteAddon } from '../../core/store/sqlite.js';
+import { createCore, useSqliteAddon } from '../../core/index.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
@@ -39,13 +38,14 @@ async function start(): Promise<void> {
   useSqliteAddon(
     sqliteBindingFor({ root: projectRoot, electron: process.versions.electron, packaged: app.isPackaged }),
   );
-  const core = createCore({
+  const core = await createCore({
     dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
+    store: process.env.STATION_STORE,
     onUpgrade: (message) => log.info(message),
     logger: log,
   });
   core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
-  const token = deskToken(core);
+  const token = await deskToken(core);
   const bridge = createDeskBridge(core, () => token);
   denyAllPermissions(session.defaultSession);
 
@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   protocol.handle('station', async (req) => {
     if (req.url.startsWith(APP_ORIGIN + '/')) return rendererResponse(rendererDir, req.url);
     try {
-      const bytes = await readFile(deskDownloadPath(core, req.url));
+      const bytes = await readFile(await deskDownloadPath(core, req.url));
       return new Response(bytes, { headers: { 'content-type': 'application/pdf', 'cache-control': 'no-store' } });
     } catch {
       return new Response('not found', { status: 404 });
@@ -95,11 +95,13 @@ async function start(): Promise<void> {
   app.on('before-quit', (e) => {
     if (closed) return;
     e.preventDefault();
-    void core.services.printing.queue.drain().finally(() => {
-      closed = true;
-      core.close();
-      app.quit();
-    });
+    void core
+      .drain()
+      .then(() => core.close())
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
   });
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * the `station` command and the tests load; the desktop app runs in Electron, whose embedded Node has another ABI. In
  * a checkout, a second build for Electron lives in a folder of its own, one per Electron and better-sqlite3 version,
  * made by `npm run start:desktop` (electron/setup/launch.ts), and Electron's main process loads it through
- * better-sqlite3's `nativeBinding` option (core/store/sqlite.ts). A packaged app has no such folder: electron-builder
+ * better-sqlite3's `nativeBinding` option (core/engines/sqlite/sqlite.ts). A packaged app has no such folder: electron-builder
  * rebuilt the node_modules it packs for Electron, so the default binding is the right one there.
  */
 export const NATIVE_DIR = '.electron-native';

@@ -14,7 +14,12 @@ const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 
 function depcruise(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], { cwd, encoding: 'utf8' });
+  // The JSON report of the whole tree passed spawnSync's 1 MiB default (ENOBUFS) when the desk's part A landed.
+  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { exit: r.status, out: `${r.stdout}${r.stderr}` };
 }
@@ -62,6 +67,8 @@ describe('layering (dependency-cruiser)', () => {
         "import type { Shipment } from './schemas.js';\nexport const get = (s: Shipment) => s;",
       'core/client/client.ts': 'export const call = (op: string) => op;',
       'core/client/leak.ts': "import { get } from '../shipments/service.js';\nexport const leak = get;",
+      'core/engines/sqlite/shipments.ts': 'export const row = (code: string) => code;',
+      'core/shipments/search.ts': "import { row } from '../engines/sqlite/shipments.js';\nexport const search = row;",
       'core/schemas/codes.ts': "import { readFileSync } from 'node:fs';\nexport const codes = readFileSync;",
       'electron/preload/api.ts': 'export const CHANNEL = "x";',
       'electron/main/index.ts': "import { call } from '../../core/client/client.js';\nexport const main = call;",
@@ -97,6 +104,7 @@ describe('layering (dependency-cruiser)', () => {
       expect(found).toEqual(
         [
           'core-not-to-ui: core/ui.ts → renderer/src/page.ts',
+          'features-see-store-interfaces-not-engines: core/shipments/search.ts → core/engines/sqlite/shipments.ts',
           'no-folder-cycle-in-core: core/a → core/b',
           'no-folder-cycle-in-core: core/b → core/a',
           'no-module-cycle: core/a/one.ts → core/b/two.ts',

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
+import type { Services } from '../../core/services.js';
+import { storeServices } from '../helpers/fixtures.js';
 import { STATION_BIN, station } from '../helpers/station.js';
 
 /*
@@ -21,12 +22,12 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function withCore<T>(dataDir: string, fn: (core: ReturnType<typeof createCore>) => T): T {
-  const core = createCore({ dataDir, printQueue: false });
+async function withServices<T>(dataDir: string, fn: (s: Services) => T | Promise<T>): Promise<T> {
+  const store = await storeServices(dataDir);
   try {
-    return fn(core);
+    return await fn(store.services);
   } finally {
-    core.close();
+    await store.close();
   }
 }
 
@@ -77,9 +78,9 @@ describe('station serve', () => {
 
   it('serves the data directory named by STATION_DATA when --data is absent', async () => {
     const data = tempDir();
-    const token = withCore(data, (core) => {
-      const id = core.services.auth.createAccount('envco').id;
-      return core.services.auth.createToken({ account: id, name: 'ci', permissions: 'shipments.read' }).token;
+    const token = await withServices(data, async (core) => {
+      const id = (await core.auth.createAccount('envco')).id;
+      return (await core.auth.createToken({ account: id, name: 'ci', permissions: 'shipments.read' })).token;
     });
     const p = serve([], { STATION_DATA: data });
     await p.ready;
@@ -102,13 +103,13 @@ describe('station account / token', () => {
     expect(viaEnv).toEqual({ code: 0, stdout: '1\n', stderr: '' });
     expect(viaFlag).toEqual({ code: 0, stdout: '1\n', stderr: '' });
     expect(existsSync(join(env, 'station.db'))).toBe(true);
-    expect(withCore(env, (c) => c.services.auth.accounts().map((a) => a.name))).toEqual(['acme']);
-    expect(withCore(flag, (c) => c.services.auth.accounts().map((a) => a.name))).toEqual(['globex']);
+    expect(await withServices(env, async (c) => (await c.auth.accounts()).map((a) => a.name))).toEqual(['acme']);
+    expect(await withServices(flag, async (c) => (await c.auth.accounts()).map((a) => a.name))).toEqual(['globex']);
   });
 
   describe('on one data directory', () => {
     const data = tempDir();
-    beforeAll(() => withCore(data, (c) => c.services.auth.createAccount('acme')));
+    beforeAll(() => withServices(data, (c) => c.auth.createAccount('acme')));
 
     it('`token create` prints only the token; --expires-in-days sets its expiry', async () => {
       const r = await station([
@@ -128,7 +129,9 @@ describe('station account / token', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^sspat_[0-9A-Za-z]{40}_[0-9A-Za-z]{6}\n$/);
       expect(r.stderr).toBe('');
-      const info = withCore(data, (c) => c.services.auth.listTokens('acme').find((t) => t.name === 'ci')!);
+      const info = await withServices(data, async (c) =>
+        (await c.auth.listTokens('acme')).find((t) => t.name === 'ci')!,
+      );
       expect(info.permissions).toEqual(['shipments.read', 'events.read']);
       const days = (Date.parse(info.expires_at!) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(29.9);
@@ -149,8 +152,10 @@ describe('station account / token', () => {
         expect(r.stdout).toBe('');
         expect(r.stderr).toMatch(cases[i]![1]);
       });
-      expect(withCore(data, (c) => c.services.auth.listTokens('acme').filter((t) => t.name === 'x'))).toEqual([]);
-      expect(withCore(data, (c) => c.services.auth.accounts())).toHaveLength(1);
+      expect(
+        await withServices(data, async (c) => (await c.auth.listTokens('acme')).filter((t) => t.name === 'x')),
+      ).toEqual([]);
+      expect(await withServices(data, (c) => c.auth.accounts())).toHaveLength(1);
     });
   });
 });

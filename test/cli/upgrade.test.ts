@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../core/paths.js';
-import { openDb } from '../../core/store/db.js';
-import { migrations } from '../../core/store/migrations/index.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 import { station } from '../helpers/station.js';
 
 /** Upgrading a large store can take minutes at start: the operator is told why `station` waits (needs build:core). */

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../core/index.js';
-import { party, shipmentBody } from '../helpers/fixtures.js';
+import { party, shipmentBody, storeServices } from '../helpers/fixtures.js';
+
+type Core = Awaited<ReturnType<typeof storeServices>>;
 
 /**
  * A create stores the shipment and its first event; its words reach the search index behind it, in batches
@@ -12,30 +13,37 @@ import { party, shipmentBody } from '../helpers/fixtures.js';
 describe('the search index, written behind the creates', () => {
   const dirs: string[] = [];
   const cores: Core[] = [];
-  afterEach(() => {
-    for (const c of cores.splice(0)) c.close();
+  const stops: Array<() => void> = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) stop();
+    for (const c of cores.splice(0)) await c.close();
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
-  function open(dataDir?: string, printQueue = false) {
+  /** The services on a store; `background` runs what the long-running service runs beside them. */
+  async function open(dataDir?: string, background = false) {
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'search-behind-'));
     if (!dataDir) dirs.push(dir);
-    const core = createCore({ dataDir: dir, printQueue });
+    const core = await storeServices(dir);
     cores.push(core);
+    if (background) {
+      const work = core.engine.background((err) => console.error(err));
+      stops.push(() => work.stop());
+    }
     return { core, dir };
   }
   const mark = (core: Core) =>
-    (core.services.db.prepare('SELECT indexed_upto AS n FROM shipment_search_progress').get() as { n: number }).n;
+    (core.engine.db.prepare('SELECT indexed_upto AS n FROM shipment_search_progress').get() as { n: number }).n;
   const newest = (core: Core) =>
-    (core.services.db.prepare('SELECT max(id) AS n FROM shipments').get() as { n: number }).n;
-  const refsFound = (core: Core, account: number, q: string) => {
-    const page = core.services.shipments.search(account, { q, page: 1, size: 50 });
+    (core.engine.db.prepare('SELECT max(id) AS n FROM shipments').get() as { n: number }).n;
+  const refsFound = async (core: Core, account: number, q: string) => {
+    const page = await core.services.shipments.search(account, { q, page: 1, size: 50 });
     return { refs: page.data.map((s) => s.ref).sort(), items: page.items };
   };
   const to = (name: string) => ({ destination: party(name, 'Villa Gesell', 'B7165') });
 
   it('leaves the words out of the create, and a search by words finds the shipment created a moment ago', async () => {
-    const { core } = open();
-    const account = core.services.auth.createAccount('north').id;
+    const { core } = await open();
+    const account = (await core.services.auth.createAccount('north')).id;
     const before = mark(core);
     const made = await core.services.shipments.create(
       account,
@@ -44,41 +52,41 @@ describe('the search index, written behind the creates', () => {
     expect(newest(core)).toBe(made.id);
     expect(mark(core)).toBe(before);
 
-    expect(refsFound(core, account, 'quimey lanu')).toEqual({ refs: ['BEHIND-1'], items: 1 });
+    expect(await refsFound(core, account, 'quimey lanu')).toEqual({ refs: ['BEHIND-1'], items: 1 });
     expect(mark(core)).toBe(made.id);
   });
 
   it('keeps a remembered total exact across creates the index has not taken yet', async () => {
-    const { core } = open();
-    const account = core.services.auth.createAccount('north').id;
+    const { core } = await open();
+    const account = (await core.services.auth.createAccount('north')).id;
     await core.services.shipments.create(account, shipmentBody({ ref: 'T-1', ...to('Ulrica Zamudio') }) as never);
-    expect(refsFound(core, account, 'zamudio').items).toBe(1);
+    expect((await refsFound(core, account, 'zamudio')).items).toBe(1);
     for (const ref of ['T-2', 'T-3'])
       await core.services.shipments.create(account, shipmentBody({ ref, ...to('Ulrica Zamudio') }) as never);
-    expect(refsFound(core, account, 'zamudio')).toEqual({ refs: ['T-1', 'T-2', 'T-3'], items: 3 });
+    expect(await refsFound(core, account, 'zamudio')).toEqual({ refs: ['T-1', 'T-2', 'T-3'], items: 3 });
   });
 
   it('finds what another process created, and indexes it once, whichever process gets to it', async () => {
-    const { core: serving, dir } = open();
-    const { core: cli } = open(dir);
-    const account = serving.services.auth.createAccount('north').id;
+    const { core: serving, dir } = await open();
+    const { core: cli } = await open(dir);
+    const account = (await serving.services.auth.createAccount('north')).id;
     await cli.services.shipments.create(account, shipmentBody({ ref: 'CLI-1', ...to('Wenceslao Iturbe') }) as never);
     await serving.services.shipments.create(
       account,
       shipmentBody({ ref: 'SRV-1', ...to('Wenceslao Iturbe') }) as never,
     );
-    expect(refsFound(serving, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
-    expect(refsFound(cli, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
+    expect(await refsFound(serving, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
+    expect(await refsFound(cli, account, 'iturbe')).toEqual({ refs: ['CLI-1', 'SRV-1'], items: 2 });
     // Indexed once: a word of both appears in exactly two index entries.
-    const entries = serving.services.db
+    const entries = serving.engine.db
       .prepare("SELECT count(*) AS n FROM shipment_search WHERE shipment_search MATCH 'wenceslao'")
       .get() as { n: number };
     expect(entries.n).toBe(2);
   });
 
   it('the long-running service indexes new shipments by itself, with no search asking', async () => {
-    const { core } = open(undefined, true);
-    const account = core.services.auth.createAccount('north').id;
+    const { core } = await open(undefined, true);
+    const account = (await core.services.auth.createAccount('north')).id;
     let last = 0;
     for (let i = 0; i < 30; i++)
       last = (await core.services.shipments.create(account, shipmentBody({ ref: `BG-${i}` }) as never)).id;
@@ -86,9 +94,9 @@ describe('the search index, written behind the creates', () => {
     await expect.poll(() => mark(core), { timeout: 5_000 }).toBe(last);
   });
 
-  it('merges its segments 8 per level, as migration 013 sets (the bench measures what it saves)', () => {
-    const { core } = open();
-    const setting = core.services.db.prepare("SELECT v FROM shipment_search_config WHERE k = 'automerge'").get();
+  it('merges its segments 8 per level, as migration 013 sets (the bench measures what it saves)', async () => {
+    const { core } = await open();
+    const setting = core.engine.db.prepare("SELECT v FROM shipment_search_config WHERE k = 'automerge'").get();
     expect(setting).toEqual({ v: 8 });
   });
 });

@@ -1,24 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../core/http/listen.js';
-import { dateBound, ftsQuery } from '../../core/shipments/service.js';
+import { ftsQuery } from '../../core/engines/sqlite/shipment-search.js';
+import { dateBound, searchWords } from '../../core/shipments/search-filter.js';
+
+/** q → the words a search matches → SQLite's FTS5 query of them. */
+const fts = (q: string) => ftsQuery(searchWords(q));
 
 describe('q to a full-text query', () => {
   it('makes every word a quoted phrase ending in a prefix, so that user text never reaches FTS syntax', () => {
-    expect(ftsQuery('Ana Pérez')).toBe('"Ana"* "Pérez"*');
+    expect(fts('Ana Pérez')).toBe('"Ana"* "Pérez"*');
     // Its parts side by side: a ref's number is not any number of the address.
-    expect(ftsQuery('ORDER-1001')).toBe('"ORDER-1001"*');
-    expect(ftsQuery('a OR b')).toBe('"a"* "OR"* "b"*');
-    expect(ftsQuery('x"y* NEAR(z)')).toBe('"x""y*"* "NEAR(z)"*');
-    expect(ftsQuery('jose.alvarez@correo.es')).toBe('"jose.alvarez@correo.es"*');
+    expect(fts('ORDER-1001')).toBe('"ORDER-1001"*');
+    expect(fts('a OR b')).toBe('"a"* "OR"* "b"*');
+    expect(fts('x"y* NEAR(z)')).toBe('"x""y*"* "NEAR(z)"*');
+    expect(fts('jose.alvarez@correo.es')).toBe('"jose.alvarez@correo.es"*');
   });
 
   it('searches ref, code and one side when asked', () => {
-    expect(ftsQuery('cordoba 5000', 'RECEIVER')).toBe('{ident receiver} : "cordoba"* {ident receiver} : "5000"*');
-    expect(ftsQuery('deposito', 'SENDER')).toBe('{ident sender} : "deposito"*');
+    expect(ftsQuery(searchWords('cordoba 5000'), 'RECEIVER')).toBe(
+      '{ident receiver} : "cordoba"* {ident receiver} : "5000"*',
+    );
+    expect(ftsQuery(searchWords('deposito'), 'SENDER')).toBe('{ident sender} : "deposito"*');
   });
 
-  it('has no query for text without letters or digits', () => {
-    for (const q of ['', '  ', '--', '"*"', '()']) expect(ftsQuery(q)).toBeUndefined();
+  it('has no word in text without letters or digits', () => {
+    for (const q of ['', '  ', '--', '"*"', '()']) expect(searchWords(q)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../core/paths.js';
-import { openDb } from '../../core/store/db.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
 import { packageBody, shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { errorPaths, expectProblem } from '../http/fixtures.js';
@@ -120,8 +120,8 @@ describe('print jobs: start tile and packages', () => {
   });
 
   it('an unconfirmed job from tile 3: "it printed" counts the 6 labels of its first sheet, not 8', async () => {
-    const printing = s.core!.services.printing;
-    printing.queue.stop(); // nothing prints while the job is put in doubt by hand
+    const printing = s.services!.printing;
+    await printing.queue.stop(); // nothing prints while the job is put in doubt by hand
     try {
       const codes: string[] = [];
       for (let i = 0; i < 10; i++) codes.push((await shipment()).code);

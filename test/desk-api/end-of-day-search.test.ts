@@ -25,11 +25,13 @@ describe('search by the date a label was first made', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock, env: { STATION_TZ: 'America/Argentina/Buenos_Aires' } });
-    token = directAccount(s, 'acme', ALL_PERMISSIONS).token;
-    rival = directAccount(
-      s,
-      'rival',
-      ALL_PERMISSIONS.filter((p) => p !== 'tokens.write'),
+    token = (await directAccount(s, 'acme', ALL_PERMISSIONS)).token;
+    rival = (
+      await directAccount(
+        s,
+        'rival',
+        ALL_PERMISSIONS.filter((p) => p !== 'tokens.write'),
+      )
     ).token;
     for (const ref of ['old-label', 'today-a', 'today-b', 'collected', 'never', 'late-label'])
       made[ref] = await createShipment(s, token, { ref });

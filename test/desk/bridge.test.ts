@@ -21,7 +21,7 @@ describe('desktop IPC bridge', () => {
   let client: StationClient;
   beforeAll(async () => {
     s = await startInProcess();
-    const token = deskToken(s.core!);
+    const token = await deskToken(s.core!);
     bridge = createDeskBridge(s.core!, () => token);
     // As the preload does: the call crosses IPC by structured clone, so nothing but data reaches the main process.
     client = createClient(bridgeTransport({ call: (req: BridgeCall) => bridge.call(structuredClone(req)) }));
@@ -45,8 +45,8 @@ describe('desktop IPC bridge', () => {
 
   it('reaches core.execute with the desk credential (kept 0600, reused) and the same validation as HTTP', async () => {
     const core = s.core!;
-    expect(deskToken(core)).toBe(deskToken(core));
-    expect(statSync(join(core.services.dataDir, 'desk-token')).mode & 0o777).toBe(0o600);
+    expect(await deskToken(core)).toBe(await deskToken(core));
+    expect(statSync(join(core.dataDir, 'desk-token')).mode & 0o777).toBe(0o600);
     expect(await client.call('shipments.search', { query: { size: 5 } })).toEqual({
       data: [],
       pages: 0,
@@ -65,27 +65,27 @@ describe('desktop IPC bridge', () => {
     });
     const { url } = await client.call('labels.get', { query: { code: created.code } });
     expect(url.startsWith(`${DESK_BASE_URL}/labels/files/`)).toBe(true);
-    const pdf = readFileSync(deskDownloadPath(s.core!, url));
+    const pdf = readFileSync(await deskDownloadPath(s.core!, url));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     for (const wrong of [
       url.replace('station://desk', 'http://localhost:80'),
       url.replace(/files\/.{10}/, 'files/AAAAAAAAAA'),
       `${DESK_BASE_URL}/../../etc/passwd`,
     ])
-      expect(() => deskDownloadPath(s.core!, wrong), wrong).toThrow(/not found/);
+      await expect(deskDownloadPath(s.core!, wrong), wrong).rejects.toThrow(/not found/);
   });
 
   it('stops at once when the desk credential is revoked, and replaces it at the next start', async () => {
     const core = s.core!;
-    const token = deskToken(core);
+    const token = await deskToken(core);
     const revoked = createClient(bridgeTransport(createDeskBridge(core, () => token)));
-    const principal = core.services.auth.authenticate(`Bearer ${token}`);
-    core.services.auth.revokeToken(principal.accountId, principal.tokenId!);
+    const principal = await core.authenticate(`Bearer ${token}`);
+    await s.services!.auth.revokeToken(principal.accountId, principal.tokenId!);
     await expect(revoked.call('shipments.search')).rejects.toMatchObject({
       problem: { status: 401, code: 'unauthenticated' },
     });
-    const again = deskToken(core);
+    const again = await deskToken(core);
     expect(again).not.toBe(token);
-    expect(() => core.services.auth.authenticate(`Bearer ${again}`)).not.toThrow();
+    await expect(core.authenticate(`Bearer ${again}`)).resolves.toMatchObject({ owner: false });
   });
 });

@@ -56,7 +56,7 @@ describe.skipIf(!!chromiumMissing)('the Import screen and an imported order at P
 
   beforeAll(async () => {
     s = await startStation();
-    token = directAccount(s, 'tienda', ['rates.read', 'shipments.read', 'shipments.write']).token;
+    token = (await directAccount(s, 'tienda', ['rates.read', 'shipments.read', 'shipments.write'])).token;
     const preset = await s.request('POST', '/presets', {
       token,
       body: { name: 'Caja mediana', key: 'm', length: 40, width: 30, height: 20, weight: 1.2 },

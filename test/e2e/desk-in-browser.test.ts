@@ -108,7 +108,7 @@ describe.skipIf(!!chromiumMissing)('the desk UI served by `station serve`, in Ch
   it('Batch prints the whole "To label" list as one job on the thermal printer (3 of 3 accepted), and the list empties', async () => {
     const desk = await startStation();
     try {
-      const { token: t } = directAccount(desk, 'batch', ['shipments.read', 'shipments.write', 'events.read']);
+      const { token: t } = await directAccount(desk, 'batch', ['shipments.read', 'shipments.write', 'events.read']);
       const folder = mkdtempSync(join(tmpdir(), 'desk-batch-'));
       await desk.request('POST', '/printers', {
         token: t,

@@ -82,7 +82,7 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
   beforeAll(async () => {
     mkdirSync(printed);
     s = await startStation({ env: { STATION_FILE_PRINTER_ROOTS: work } });
-    const desk = directAccount(s, 'desk', [
+    const desk = await directAccount(s, 'desk', [
       'rates.read',
       'shipments.read',
       'shipments.write',

@@ -69,7 +69,8 @@ describe.skipIf(!!missing)("Pack's weight from a serial scale on a pseudo-termin
 
   beforeAll(async () => {
     s = await startStation();
-    token = directAccount(s, 'banco', ['rates.read', 'shipments.read', 'shipments.write', 'station.admin']).token;
+    token = (await directAccount(s, 'banco', ['rates.read', 'shipments.read', 'shipments.write', 'station.admin']))
+      .token;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     page.on('pageerror', (e) => pageErrors.push(e.message));

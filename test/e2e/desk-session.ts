@@ -65,7 +65,7 @@ export interface DeskSession {
 export async function deskSession(env: Record<string, string> = {}): Promise<DeskSession> {
   const [a7, other] = await Promise.all([startSink('zpl'), startSink('zpl')]);
   const s = await startStation({ env: { STATION_PRINTER_PORTS: SINK_PORTS, ...env } });
-  const { token } = directAccount(s, 'desk', PERMISSIONS);
+  const { token } = await directAccount(s, 'desk', PERMISSIONS);
   for (const [name, sink, def] of [
     ['desk-a7', a7, 'PDF_A7'],
     ['desk-other', other, null],

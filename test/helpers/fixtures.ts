@@ -1,4 +1,8 @@
+import { systemClock, type Clock } from '../../core/clock.js';
+import { openSqliteEngine } from '../../core/engines/sqlite/index.js';
 import { createCore } from '../../core/index.js';
+import { createServices } from '../../core/services.js';
+import { ownerPrincipal } from '../../core/operations/principal.js';
 import type { Station } from './station.js';
 
 /** Shared bodies of the tests: one valid shipment, changed one field at a time. */
@@ -61,28 +65,75 @@ export function packageBody(over: Body = {}): Body {
  * `station token create` do but without a process start (about a second each here). Tests of the commands
  * themselves use the CLI; the rest use this.
  */
-export function admin(s: Station) {
-  const core = createCore({ dataDir: s.dataDir, printQueue: false });
-  const auth = core.services.auth;
+export async function admin(s: Station) {
+  const core = await createCore({ dataDir: s.dataDir, store: s.store, printQueue: false });
+  const owner = ownerPrincipal();
+  const accountId = async (account: string | number) =>
+    typeof account === 'number'
+      ? account
+      : (await core.execute('accounts.list', {}, owner)).find((a) => a.name === account || String(a.id) === account)!
+          .id;
   return {
-    account: (name: string) => auth.createAccount(name).id,
-    token: (
+    account: async (name: string) => (await core.execute('accounts.create', { body: { name } }, owner)).id,
+    async token(
       account: string | number,
       permissions: readonly string[],
       opts: { name?: string; expiresInDays?: number } = {},
-    ) => auth.createToken({ account, name: opts.name ?? 'test', permissions, ...opts }),
-    tokens: (account: string | number) => auth.listTokens(account),
+    ) {
+      const created = await core.execute(
+        'tokens.create',
+        {
+          body: {
+            name: opts.name ?? 'test',
+            permissions: [...permissions],
+            ...(opts.expiresInDays ? { expires_in_days: opts.expiresInDays } : {}),
+          },
+        },
+        ownerPrincipal(await accountId(account)),
+      );
+      const { token, ...info } = created;
+      return { token, info };
+    },
+    tokens: async (account: string | number) =>
+      core.execute('tokens.list', {}, ownerPrincipal(await accountId(account))),
     close: () => core.close(),
   };
 }
 
 /** An account and a token of it, written straight into the station's store. */
-export function directAccount(s: Station, name: string, permissions: readonly string[]): { id: number; token: string } {
-  const a = admin(s);
+export async function directAccount(
+  s: Station,
+  name: string,
+  permissions: readonly string[],
+): Promise<{ id: number; token: string }> {
+  const a = await admin(s);
   try {
-    const id = a.account(name);
-    return { id, token: a.token(id, [...permissions]).token };
+    const id = await a.account(name);
+    return { id, token: (await a.token(id, [...permissions])).token };
   } finally {
-    a.close();
+    await a.close();
   }
+}
+
+/**
+ * The services of a store in `dataDir`, built as the core builds them (SQLite engine, then the composition root),
+ * for tests of what no operation shows (the queue's worker, indexing, credentials). Close it when done.
+ */
+export async function storeServices(
+  dataDir: string,
+  opts: { clock?: Clock; env?: Record<string, string | undefined> } = {},
+) {
+  const clock = opts.clock ?? systemClock;
+  const env = opts.env ?? process.env;
+  const engine = openSqliteEngine(dataDir, { clock, env });
+  const services = await createServices({ engine, clock, dataDir, env });
+  return {
+    engine,
+    services,
+    async close() {
+      await services.printing.queue.stop();
+      await engine.close();
+      await services.render.close();
+    },
+  };
 }

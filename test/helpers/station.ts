@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createCore, type Core } from '../../core/index.js';
+import type { Services } from '../../core/services.js';
 import type { Clock } from '../../core/clock.js';
 import { listen } from '../../core/http/listen.js';
 import { createClient, httpTransport, type StationClient } from '../../core/client/index.js';
+import { freshDatabase } from './postgres.js';
 
 const execFileP = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -39,12 +41,25 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/**
+ * The engine the suites run on: SQLite by default; `STATION_TEST_ENGINE=postgres` runs the same suites on
+ * PostgreSQL, each station on a database of its own (test/helpers/postgres.ts; vitest.config.ts runs both).
+ */
+export const onPostgres = process.env.STATION_TEST_ENGINE === 'postgres';
+
+/** A new store for a station of a test: a fresh PostgreSQL database, or none (SQLite in the data folder). */
+export const testStore = async (): Promise<string | undefined> => (onPostgres ? freshDatabase() : undefined);
+
 export interface Station {
   /** `{base_url}`, e.g. http://127.0.0.1:40123/v1 */
   url: string;
   dataDir: string;
+  /** The PostgreSQL database the station runs on, when it does. */
+  store?: string;
   /** Present only for in-process stations. */
   core?: Core;
+  /** The services behind the core's door, for tests that look behind it; in-process stations only. */
+  services?: Services;
   cli(args: string[]): Promise<CliResult>;
   /** Creates an account through the CLI and returns its id. */
   account(name: string): Promise<number>;
@@ -71,12 +86,20 @@ process.on('exit', () => {
 
 export { PERMISSIONS as ALL_PERMISSIONS } from '../../core/schemas/codes.js';
 
-function makeStation(url: string, dataDir: string, stop: () => Promise<void>, core?: Core, stderr = () => ''): Station {
-  const cli = (args: string[]) => station([...args, '--data', dataDir]);
+function makeStation(
+  url: string,
+  dataDir: string,
+  store: string | undefined,
+  stop: () => Promise<void>,
+  core?: { core: Core; services: Services },
+  stderr = () => '',
+): Station {
+  const cli = (args: string[]) => station([...args, '--data', dataDir, ...(store ? ['--store', store] : [])]);
   return {
     url,
     dataDir,
-    ...(core ? { core } : {}),
+    ...(store ? { store } : {}),
+    ...(core ?? {}),
     cli,
     async account(name) {
       const r = await cli(['account', 'create', name]);
@@ -135,9 +158,19 @@ export async function startStation(
   } = {},
 ): Promise<Station> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'station-'));
+  const store = await testStore();
   const child = spawn(
     process.execPath,
-    [STATION_BIN, 'serve', '--port', '0', '--data', dataDir, ...(opts.args ?? [])],
+    [
+      STATION_BIN,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      ...(store ? ['--store', store] : []),
+      ...(opts.args ?? []),
+    ],
     {
       env: { ...process.env, STATION_RATE_LIMIT: '0', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -165,6 +198,7 @@ export async function startStation(
   const started = makeStation(
     url,
     dataDir,
+    store,
     async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -193,8 +227,12 @@ export async function startInProcess(
   } = {},
 ): Promise<Station> {
   const dataDir = mkdtempSync(join(tmpdir(), 'station-'));
-  const core = createCore({
+  const store = await testStore();
+  let services: Services | undefined;
+  const core = await createCore({
+    exposeServicesForTests: (s) => (services = s),
     dataDir,
+    store,
     ...(opts.clock ? { clock: opts.clock } : {}),
     env: { ...process.env, ...opts.env },
   });
@@ -207,11 +245,12 @@ export async function startInProcess(
   return makeStation(
     url,
     dataDir,
+    store,
     async () => {
       await app.close();
-      core.close();
+      await core.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    core,
+    { core, services: services! },
   );
 }

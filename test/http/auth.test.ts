@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { storeSql, storeTables } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { generateToken } from '../../core/auth/token-format.js';
@@ -38,21 +38,23 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   beforeAll(async () => {
     s = await startStation();
     // The CLI path of `account create` / `token create` is covered in test/cli; here the store is written directly.
-    const a = admin(s);
+    const a = await admin(s);
     try {
-      accountA = a.account('acme');
-      const b = a.account('globex');
-      full = a.token(accountA, ALL_PERMISSIONS).token;
-      other = a.token(b, ALL_PERMISSIONS).token;
+      accountA = await a.account('acme');
+      const b = await a.account('globex');
+      full = (await a.token(accountA, ALL_PERMISSIONS)).token;
+      other = (await a.token(b, ALL_PERMISSIONS)).token;
       for (const p of ALL_PERMISSIONS) {
-        without[p] = a.token(
-          accountA,
-          ALL_PERMISSIONS.filter((x) => x !== p),
+        without[p] = (
+          await a.token(
+            accountA,
+            ALL_PERMISSIONS.filter((x) => x !== p),
+          )
         ).token;
-        only[p] = a.token(accountA, [p]).token;
+        only[p] = (await a.token(accountA, [p])).token;
       }
     } finally {
-      a.close();
+      await a.close();
     }
   });
   afterAll(() => s.stop());
@@ -137,21 +139,15 @@ describe('tokens and permissions over HTTP (station serve)', () => {
 
   it('stores only a hash of each token: no token text anywhere in the database files', async () => {
     const file = join(s.dataDir, 'station.db');
-    const db = new Database(file, { readonly: true });
-    try {
-      const rows = db.prepare('SELECT prefix, hash FROM tokens').all() as Array<{ prefix: string; hash: Buffer }>;
-      const hashes = rows.map((r) => r.hash.toString('hex'));
-      expect(hashes).toContain(createHash('sha256').update(full).digest('hex'));
-      for (const r of rows) expect(r.prefix).toMatch(/^sspat_[0-9A-Za-z]{6}$/);
-      // Every text column of every table: no secret part of any token.
-      const tables = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE TABLE%'")
-        .all() as Array<{ name: string }>;
-      const dump = tables.map((t) => JSON.stringify(db.prepare(`SELECT * FROM "${t.name}"`).all())).join('\n');
-      for (const t of [full, other]) expect(dump).not.toContain(t.slice(12, 46));
-    } finally {
-      db.close();
-    }
+    const rows = await storeSql<{ prefix: string; hash: Buffer }>(s, 'SELECT prefix, hash FROM tokens');
+    const hashes = rows.map((r) => r.hash.toString('hex'));
+    expect(hashes).toContain(createHash('sha256').update(full).digest('hex'));
+    for (const r of rows) expect(r.prefix).toMatch(/^sspat_[0-9A-Za-z]{6}$/);
+    // Every column of every table: no secret part of any token.
+    const dump: string[] = [];
+    for (const t of await storeTables(s)) dump.push(JSON.stringify(await storeSql(s, `SELECT * FROM "${t}"`)));
+    for (const t of [full, other]) expect(dump.join('\n')).not.toContain(t.slice(12, 46));
+    // On SQLite, the files themselves (PostgreSQL's are the server's).
     for (const f of [file, `${file}-wal`].filter(existsSync)) {
       const bytes = readFileSync(f).toString('latin1');
       for (const t of [full, other]) expect(bytes).not.toContain(t.slice(12, 46));
@@ -159,9 +155,9 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   });
 
   it('revokes a token at once with `station token revoke`', async () => {
-    const a = admin(s);
-    const { token: t, info } = a.token('acme', ['shipments.read'], { name: 'to-revoke' });
-    a.close();
+    const a = await admin(s);
+    const { token: t, info } = await a.token('acme', ['shipments.read'], { name: 'to-revoke' });
+    await a.close();
     expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     const revoked = await s.cli(['token', 'revoke', String(info.id), '--account', 'acme']);
     expect(revoked.code).toBe(0);
@@ -173,9 +169,9 @@ describe('tokens and permissions over HTTP (station serve)', () => {
   });
 
   it("refuses to revoke a token through another account's name", async () => {
-    const a = admin(s);
-    const id = a.tokens('acme')[0]!.id;
-    a.close();
+    const a = await admin(s);
+    const id = (await a.tokens('acme'))[0]!.id;
+    await a.close();
     const r = await s.cli(['token', 'revoke', String(id), '--account', 'globex']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/not found/);
@@ -188,17 +184,17 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   let s: Station;
   beforeAll(async () => {
     s = await startInProcess({ clock, rateLimitPerMinute: 5 });
-    const a = admin(s);
-    a.account('initech');
-    a.close();
+    const a = await admin(s);
+    await a.account('initech');
+    await a.close();
   });
   afterAll(() => s.stop());
 
   it('accepts a token until its expiry (--expires-in-days) has passed, then answers 401', async () => {
     // The expiry is written at creation from the system clock (the flag itself is tested in test/cli).
-    const a = admin(s);
-    const t = a.token('initech', ['shipments.read'], { expiresInDays: 1 }).token;
-    a.close();
+    const a = await admin(s);
+    const t = (await a.token('initech', ['shipments.read'], { expiresInDays: 1 })).token;
+    await a.close();
     expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     clock.advance(86_400_000 + 60_000);
     const r = await s.request('GET', '/shipments', { token: t });
@@ -207,12 +203,12 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   });
 
   it('records when a token was last used, and lists tokens without their secret', async () => {
-    const a = admin(s);
-    const { token: t, info } = a.token('initech', ['shipments.read'], { name: 'usage' });
-    expect(a.tokens('initech').find((x) => x.id === info.id)!.last_used_at).toBeNull();
+    const a = await admin(s);
+    const { token: t, info } = await a.token('initech', ['shipments.read'], { name: 'usage' });
+    expect((await a.tokens('initech')).find((x) => x.id === info.id)!.last_used_at).toBeNull();
     await s.request('GET', '/shipments', { token: t });
-    expect(a.tokens('initech').find((x) => x.id === info.id)!.last_used_at).toBe(clock.now().toISOString());
-    a.close();
+    expect((await a.tokens('initech')).find((x) => x.id === info.id)!.last_used_at).toBe(clock.now().toISOString());
+    await a.close();
     const list = await s.cli(['token', 'list', '--account', 'initech']);
     const line = list.stdout.split('\n').find((l) => l.split('\t')[2] === 'usage')!;
     expect(line).toContain(clock.now().toISOString());
@@ -220,10 +216,10 @@ describe('token expiry, last use and rate limit (in-process, clock steered)', ()
   });
 
   it('answers 429 with Retry-After past the per-token rate, and serves again once it has passed', async () => {
-    const a = admin(s);
-    const t = a.token('initech', ['shipments.read']).token;
-    const fresh = a.token('initech', ['shipments.read']).token;
-    a.close();
+    const a = await admin(s);
+    const t = (await a.token('initech', ['shipments.read'])).token;
+    const fresh = (await a.token('initech', ['shipments.read'])).token;
+    await a.close();
     for (let i = 0; i < 5; i++) expect((await s.request('GET', '/shipments', { token: t })).status).toBe(200);
     const r = await s.request('GET', '/shipments', { token: t });
     expectProblem(r, 429, 'rate_limited');

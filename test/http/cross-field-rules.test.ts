@@ -14,7 +14,7 @@ describe('rules across fields: one field and one message each, as before they we
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'acme', ['shipments.read', 'shipments.write', 'rates.read']).token;
+    token = (await directAccount(s, 'acme', ['shipments.read', 'shipments.write', 'rates.read'])).token;
     office = (await s.request('GET', '/offices?near=-31.4135,-64.1811&size=1', { token })).body.data[0].id;
   });
   afterAll(() => s.stop());

@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUSES } from '../../core/schemas/codes.js';
 import { CONTRACT_TRANSITIONS } from '../helpers/contract.js';
@@ -48,23 +47,17 @@ describe('tracking events (station serve)', () => {
   const history = async (id: number) => (await s.request('GET', `/shipments/${id}/events`, { token })).body as Body[];
 
   /** Puts a shipment in a state no operation leads to, through the store (as an operator's import would). */
-  function forceStatus(id: number, status: string): void {
-    const db = new Database(join(s.dataDir, 'station.db'));
-    try {
-      db.prepare('UPDATE shipments SET status = ? WHERE id = ?').run(status, id);
-    } finally {
-      db.close();
-    }
-  }
+  const forceStatus = (id: number, status: string) =>
+    storeSql(s, 'UPDATE shipments SET status = ? WHERE id = ?', [status, id]);
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    const acme = a.account('acme');
-    token = a.token(acme, ALL_PERMISSIONS).token;
-    readOnly = a.token(acme, ['shipments.read', 'events.read']).token;
-    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    const acme = await a.account('acme');
+    token = (await a.token(acme, ALL_PERMISSIONS)).token;
+    readOnly = (await a.token(acme, ['shipments.read', 'events.read'])).token;
+    otherToken = (await a.token(await a.account('globex'), ALL_PERMISSIONS)).token;
+    await a.close();
   });
   afterAll(() => s.stop());
 
@@ -100,7 +93,7 @@ describe('tracking events (station serve)', () => {
 
     for (const j of JOURNEYS) {
       const c = await createShipment(s, token, { type: j.type });
-      if (j.from) forceStatus(c.id, j.from);
+      if (j.from) await forceStatus(c.id, j.from);
       const expected: string[] = [c.status];
       let state = j.from ?? c.status;
       await refusesAllOthers(c.id, state);

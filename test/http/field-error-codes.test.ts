@@ -13,9 +13,9 @@ describe('field errors by code and pointer', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    const a = admin(s);
-    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    await a.close();
   });
   afterAll(() => s.stop());
 

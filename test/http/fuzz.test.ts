@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../helpers/random.js';
 import { ALL_PERMISSIONS, startStation, type ApiResponse, type Station } from '../helpers/station.js';
@@ -138,24 +137,19 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
     }
   }
 
-  function snapshot(): { shipments: unknown[]; events: unknown[]; tokens: number } {
-    const db = new Database(join(s.dataDir, 'station.db'), { readonly: true });
-    try {
-      return {
-        shipments: db.prepare('SELECT * FROM shipments ORDER BY id').all(),
-        events: db.prepare('SELECT * FROM events ORDER BY id').all(),
-        tokens: (db.prepare('SELECT count(*) AS n FROM tokens').get() as { n: number }).n,
-      };
-    } finally {
-      db.close();
-    }
+  async function snapshot(): Promise<{ shipments: unknown[]; events: unknown[]; tokens: number }> {
+    return {
+      shipments: await storeSql(s, 'SELECT * FROM shipments ORDER BY id'),
+      events: await storeSql(s, 'SELECT * FROM events ORDER BY id'),
+      tokens: Number((await storeSql<{ n: number }>(s, 'SELECT count(*) AS n FROM tokens'))[0]!.n),
+    };
   }
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    await a.close();
     parent = await createShipment(s, token);
     const p = await s.request('POST', `/shipments/${parent.id}/packages`, { token, body: packageBody() });
     expect(p.status).toBe(201);
@@ -164,7 +158,7 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
 
   it('refuses a few hundred generated inputs with 4xx problems and leaves the store as it was', async () => {
     const r = rng(20261121);
-    const before = snapshot();
+    const before = await snapshot();
     const json = { 'content-type': 'application/json' };
 
     for (let i = 0; i < 150; i++) {
@@ -237,7 +231,7 @@ describe('malformed input never yields a 500 nor changes stored data (determinis
       );
     }
 
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     // The generator really exercised both kinds of refusal, not one path over and over.
     expect(seen[400]).toBeGreaterThan(300);
     expect(seen[404]).toBeGreaterThan(10);

@@ -44,7 +44,7 @@ describe('every layer answers with problem details (in-process station, real soc
   let shipment: { id: number; code: string };
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'acme', PERMISSIONS).token;
+    token = (await directAccount(s, 'acme', PERMISSIONS)).token;
     shipment = (await createShipment(s, token)) as never;
   });
   afterAll(() => s.stop());
@@ -177,7 +177,7 @@ describe('rate-limit headers (IETF draft) on every answer', () => {
   afterAll(() => s.stop());
 
   it('tells each caller its policy and what is left, and sends Retry-After with 429', async () => {
-    const { token } = directAccount(s, 'acme', ALL_PERMISSIONS);
+    const { token } = await directAccount(s, 'acme', ALL_PERMISSIONS);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await s.request('GET', '/shipments', { token }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);

@@ -29,13 +29,13 @@ describe('the OpenAPI document integrators generate clients from', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'station-'));
-    core = createCore({ dataDir: dir, printQueue: false });
+    core = await createCore({ dataDir: dir, printQueue: false });
     app = await buildServer(core);
     doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
   });
   afterAll(async () => {
     await app.close();
-    core.close();
+    await core.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

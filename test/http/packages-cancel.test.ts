@@ -26,10 +26,10 @@ describe('packages and cancel (station serve)', () => {
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
-    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    otherToken = (await a.token(await a.account('globex'), ALL_PERMISSIONS)).token;
+    await a.close();
   });
   afterAll(() => s.stop());
 

@@ -13,8 +13,8 @@ describe('GET /scan: what a scanned value opens', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'acme', ['shipments.read', 'shipments.write']).token;
-    rivalToken = directAccount(s, 'rival', ['shipments.read', 'shipments.write']).token;
+    token = (await directAccount(s, 'acme', ['shipments.read', 'shipments.write'])).token;
+    rivalToken = (await directAccount(s, 'rival', ['shipments.read', 'shipments.write'])).token;
     client = createClient(httpTransport({ baseUrl: s.url, token }));
   });
   afterAll(() => s.stop());

@@ -124,7 +124,7 @@ describe('search on a station with several accounts', () => {
     s = await startInProcess({ clock });
     for (const name of ['north', 'south', 'west']) {
       accounts.push({
-        token: directAccount(s, name, ['shipments.read', 'shipments.write', 'events.write']).token,
+        token: (await directAccount(s, name, ['shipments.read', 'shipments.write', 'events.write'])).token,
         ids: [],
       });
     }

@@ -22,10 +22,10 @@ describe('search by dates (clock steered, STATION_TZ=America/Argentina/Buenos_Ai
 
   beforeAll(async () => {
     s = await startInProcess({ clock, env: { STATION_TZ: 'America/Argentina/Buenos_Aires' } });
-    const a = admin(s);
-    accountId = a.account('acme');
-    token = a.token(accountId, ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    accountId = await a.account('acme');
+    token = (await a.token(accountId, ALL_PERMISSIONS)).token;
+    await a.close();
     // ref = the local (Buenos Aires) time it was made.
     const instants: Array<[string, string]> = [
       ['09 23:30', '2026-03-10T02:30:00.000Z'],
@@ -98,9 +98,8 @@ describe('search by dates (clock steered, STATION_TZ=America/Argentina/Buenos_Ai
   });
 
   it('shortcut PENDING leaves out labelled and canceled shipments', async () => {
-    // Labels are another feature; the service call is what generating a label does to the shipment.
-    const shipments = s.core!.services.shipments;
-    shipments.markLabelled(shipments.resolve(accountId, at['10 00:00']!.code));
+    // Labels are another feature; rendering one is what marks the shipment labelled.
+    await s.services!.labels.renderRaster(accountId, at['10 00:00']!.code, 203);
     // '09 23:30' was canceled by the date_type test above.
     expect(await ids('shortcut=PENDING')).toEqual(['apr 20 07:00', 'apr 01', '11 00:00', '10 23:59:59.999']);
   });

@@ -25,7 +25,7 @@ describe('q search on a one-account station, then with a second account', () => 
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    token = directAccount(s, 'desk', ['shipments.read', 'shipments.write']).token;
+    token = (await directAccount(s, 'desk', ['shipments.read', 'shipments.write'])).token;
     for (let i = 0; i < 7; i++) {
       // The clock steps back once: creation times must still never decrease with the id.
       clock.advance(i === 4 ? -3_600_000 : 60_000);
@@ -54,7 +54,7 @@ describe('q search on a one-account station, then with a second account', () => 
     expect(one[4]).toEqual({ refs: [], items: 0, pages: 0 });
 
     // Another account's Xiomara: the station is no longer one account's, and the answers must not change.
-    const other = directAccount(s, 'partner', ['shipments.read', 'shipments.write']).token;
+    const other = (await directAccount(s, 'partner', ['shipments.read', 'shipments.write'])).token;
     const body = shipmentBody({ ref: 'THEIRS' });
     (body.destination as { contact: { name: string } }).contact.name = 'Xiomara Ibáñez';
     expect((await s.request('POST', '/shipments', { token: other, body })).status).toBe(201);

@@ -19,9 +19,9 @@ describe('search: ranking and the side searched (station serve)', () => {
 
   beforeAll(async () => {
     s = await startStation();
-    const a = admin(s);
-    token = a.token(a.account('desk'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('desk'), ALL_PERMISSIONS)).token;
+    await a.close();
     const station = party('Depósito Córdoba', 'Córdoba', 'X5008');
     const to = (name: string, city: string, zip: string, street: string) => {
       const p = party(name, city, zip);

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index.js';
 import { listen } from '../../core/http/listen.js';
 import { DB_FILE } from '../../core/paths.js';
-import { openDb } from '../../core/store/db.js';
-import { migrations } from '../../core/store/migrations/index.js';
-import { DIMENSIONS, party, shipmentBody } from '../helpers/fixtures.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
+import { admin, DIMENSIONS, party, shipmentBody } from '../helpers/fixtures.js';
+import type { Station } from '../helpers/station.js';
 
 /**
  * A store written at version 4 (shipments indexed the old way: `shipments_fts`, keyed by id) is upgraded in place
@@ -83,20 +84,18 @@ describe('upgrading a version-4 store with shipments', () => {
     })();
     v4.close();
 
-    core = createCore({ dataDir, printQueue: false });
+    core = await createCore({ dataDir, printQueue: false });
+    const a = await admin({ dataDir } as Station);
     for (const name of ['north', 'south'])
-      tokens[name] = core.services.auth.createToken({
-        account: name,
-        name: 't',
-        permissions: ['shipments.read', 'shipments.write'],
-      }).token;
+      tokens[name] = (await a.token(name, ['shipments.read', 'shipments.write'], { name: 't' })).token;
+    await a.close();
     const server = await listen(core, { host: '127.0.0.1', port: 0, rateLimitPerMinute: 0 });
     url = server.url;
     close = () => server.app.close();
   });
   afterAll(async () => {
     await close?.();
-    core?.close();
+    await core?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -108,9 +107,10 @@ describe('upgrading a version-4 store with shipments', () => {
   }
 
   it('migrates to the latest version', () => {
-    expect(core.services.db.pragma('user_version', { simple: true })).toBe(
-      Math.max(...migrations.map((m) => m.version)),
-    );
+    const db = openDb(join(dataDir, DB_FILE));
+    const version = db.pragma('user_version', { simple: true });
+    db.close();
+    expect(version).toBe(Math.max(...migrations.map((m) => m.version)));
   });
 
   it('finds an old shipment by each of its words, accents folded, and only in its own account', async () => {

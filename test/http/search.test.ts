@@ -24,11 +24,11 @@ describe('search shipments (station serve, STATION_TZ set)', () => {
 
   beforeAll(async () => {
     s = await startStation({ env: { STATION_TZ: ZONE } });
-    const a = admin(s);
-    token = a.token(a.account('acme'), ALL_PERMISSIONS).token;
-    pagingToken = a.token(a.account('paging'), ALL_PERMISSIONS).token;
-    otherToken = a.token(a.account('globex'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    pagingToken = (await a.token(await a.account('paging'), ALL_PERMISSIONS)).token;
+    otherToken = (await a.token(await a.account('globex'), ALL_PERMISSIONS)).token;
+    await a.close();
 
     const dest = (
       name: string,

@@ -33,10 +33,10 @@ describe('senders and package presets over HTTP', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    acmeToken = directAccount(s, 'acme', RW).token;
+    acmeToken = (await directAccount(s, 'acme', RW)).token;
     acme = createClient(httpTransport({ baseUrl: s.url, token: acmeToken }));
-    rival = createClient(httpTransport({ baseUrl: s.url, token: directAccount(s, 'rival', RW).token }));
-    readerToken = directAccount(s, 'reader', ['shipments.read']).token;
+    rival = createClient(httpTransport({ baseUrl: s.url, token: (await directAccount(s, 'rival', RW)).token }));
+    readerToken = (await directAccount(s, 'reader', ['shipments.read'])).token;
   });
   afterAll(() => s.stop());
 

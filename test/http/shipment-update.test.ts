@@ -14,8 +14,8 @@ describe('PATCH /shipments/{id}: correcting a parcel before its label', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'acme', RW).token;
-    rival = directAccount(s, 'rival', RW).token;
+    token = (await directAccount(s, 'acme', RW)).token;
+    rival = (await directAccount(s, 'rival', RW)).token;
   });
   afterAll(() => s.stop());
 
@@ -115,7 +115,7 @@ describe('PATCH /shipments/{id}: correcting a parcel before its label', () => {
     const created = await createShipment(s, token);
     expect((await patch(created.id, { notes: 'x' }, rival)).status).toBe(404);
     expect((await s.request('GET', `/shipments/${created.id}/changes`, { token: rival })).status).toBe(404);
-    const reader = directAccount(s, 'reader', ['shipments.read']).token;
+    const reader = (await directAccount(s, 'reader', ['shipments.read'])).token;
     const r = await patch(created.id, { notes: 'x' }, reader);
     expect(r.status).toBe(403);
     expect(r.body.permission).toBe('shipments.write');

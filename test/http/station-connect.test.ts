@@ -10,9 +10,9 @@ describe('GET /station/connect', () => {
   const connect = async (args: string[] = []) => {
     const s = await startStation({ args });
     stations.push(s);
-    const a = admin(s);
-    const token = a.token(a.account('desk'), ALL_PERMISSIONS).token;
-    a.close();
+    const a = await admin(s);
+    const token = (await a.token(await a.account('desk'), ALL_PERMISSIONS)).token;
+    await a.close();
     const r = await s.request('GET', '/station/connect', { token });
     expect(r.status, r.text).toBe(200);
     return r.body;

@@ -2,10 +2,11 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { migrations } from '../../core/store/migrations/index.js';
-import { openDb, STORE_VERSION } from '../../core/store/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
+import { openDb, STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { admin } from '../helpers/fixtures.js';
 import { expectProblem } from './fixtures.js';
@@ -30,10 +31,10 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
   const works = async (token: string) => (await s.request('GET', '/shipments', { token })).status;
 
   it('revoking a maker ends every token it made, transitively, and lists them revoked', async () => {
-    const a = admin(s);
-    a.account('acme');
-    const root = a.token('acme', ALL);
-    a.close();
+    const a = await admin(s);
+    await a.account('acme');
+    const root = await a.token('acme', ALL);
+    await a.close();
     const child = await mint(root.token, ALL);
     const grandchild = await mint(child.token, ['shipments.read']);
     const sibling = await mint(root.token, ['shipments.read']);
@@ -52,24 +53,20 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
     expect(list.find((t) => t.id === grandchild.id)!.revoked_at).not.toBeNull();
 
     // A revocation made behind the service's back (another tool on the store) still ends the tokens made below it.
-    const db = new Database(join(s.dataDir, 'station.db'));
-    db.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(clock.now().getTime(), root.info.id);
-    db.close();
+    await storeSql(s, 'UPDATE tokens SET revoked_at = ? WHERE id = ?', [clock.now().getTime(), root.info.id]);
     expect(await works(sibling.token)).toBe(401);
   });
 
   it("a maker's expiry ends the tokens it made, even one whose own expiry is later", async () => {
-    const a = admin(s);
-    a.account('globex');
-    const root = a.token('globex', ALL, { expiresInDays: 2 });
-    a.close();
+    const a = await admin(s);
+    await a.account('globex');
+    const root = await a.token('globex', ALL, { expiresInDays: 2 });
+    await a.close();
     const child = await mint(root.token, ALL);
     const grandchild = await mint(child.token, ['shipments.read']);
     expect(await works(grandchild.token)).toBe(200);
     // Stretch the child's own expiry in the store: the walk up its makers still ends it with the root.
-    const db = new Database(join(s.dataDir, 'station.db'));
-    db.prepare('UPDATE tokens SET expires_at = NULL WHERE id IN (?, ?)').run(child.id, grandchild.id);
-    db.close();
+    await storeSql(s, 'UPDATE tokens SET expires_at = NULL WHERE id IN (?, ?)', [child.id, grandchild.id]);
     clock.set(new Date(Date.now() + 2 * DAY + 60_000));
     const r = await s.request('GET', '/shipments', { token: grandchild.token });
     expectProblem(r, 401, 'unauthenticated');
@@ -77,11 +74,11 @@ describe('minted tokens end with their maker (in-process, clock steered)', () =>
   });
 
   it('a token may revoke only tokens whose permissions it holds', async () => {
-    const a = admin(s);
-    a.account('initech');
-    const all = a.token('initech', ALL);
-    const narrow = a.token('initech', ['tokens.write', 'shipments.read']);
-    a.close();
+    const a = await admin(s);
+    await a.account('initech');
+    const all = await a.token('initech', ALL);
+    const narrow = await a.token('initech', ['tokens.write', 'shipments.read']);
+    await a.close();
     const r = await s.request('POST', `/tokens/${all.info.id}/revoke`, { token: narrow.token });
     const p = expectProblem(r, 403, 'forbidden');
     expect(p.detail).toMatch(/shipments\.write/);

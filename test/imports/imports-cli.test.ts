@@ -3,26 +3,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index.js';
-import { station } from '../helpers/station.js';
+import { ownerPrincipal } from '../../core/operations/principal.js';
+import { station, testStore } from '../helpers/station.js';
 import { encode, generic, mercadolibre, someOrders, woocommerce } from './exports.js';
 
 describe('station shipments import FILE', () => {
   const data = mkdtempSync(join(tmpdir(), 'station-import-cli-'));
-  const run = (args: string[]) => station(['shipments', 'import', ...args, '--data', data]);
-  const shipmentsOf = (ref: string) => {
-    const core = createCore({ dataDir: data, printQueue: false });
+  let store: string | undefined;
+  const place = () => ['--data', data, ...(store ? ['--store', store] : [])];
+  const run = (args: string[]) => station(['shipments', 'import', ...args, ...place()]);
+  /** The owner's calls through the core's door, on the same store as the commands. */
+  async function asOwner<T>(fn: (core: Awaited<ReturnType<typeof createCore>>) => Promise<T>): Promise<T> {
+    const core = await createCore({ dataDir: data, store, printQueue: false });
     try {
-      return core.services.shipments.search(1, { q: ref }).data.filter((s) => s.ref === ref);
+      return await fn(core);
     } finally {
-      core.close();
+      await core.close();
     }
-  };
+  }
+  const shipmentsOf = (ref: string) =>
+    asOwner(async (core) =>
+      (await core.execute('shipments.search', { query: { q: ref } }, ownerPrincipal(1))).data.filter(
+        (s) => s.ref === ref,
+      ),
+    );
 
   beforeAll(async () => {
-    expect((await station(['account', 'create', 'tienda', '--data', data])).code).toBe(0);
-    const core = createCore({ dataDir: data, printQueue: false });
-    core.services.presets.create(1, { name: 'Caja chica', key: 'c', length: 20, width: 15, height: 10, weight: 0.6 });
-    core.close();
+    store = await testStore();
+    expect((await station(['account', 'create', 'tienda', ...place()])).code).toBe(0);
+    await asOwner((core) =>
+      core.execute(
+        'presets.create',
+        { body: { name: 'Caja chica', key: 'c', length: 20, width: 15, height: 10, weight: 0.6 } },
+        ownerPrincipal(1),
+      ),
+    );
   });
   afterAll(() => rmSync(data, { recursive: true, force: true }));
 
@@ -37,7 +52,7 @@ describe('station shipments import FILE', () => {
       expect.stringMatching(/^created\t[A-Z0-9]{10}\tCLIW-1003$/),
     ]);
     expect(first.stderr).toContain('3 orders (WooCommerce (Advanced Order Export)): 3 created, 0 skipped');
-    const [one] = shipmentsOf('CLIW-1001');
+    const [one] = await shipmentsOf('CLIW-1001');
     expect(one).toMatchObject({
       platform: 'WOO',
       destination: { contact: { name: 'María José Peñalba' }, address: { state: 'Córdoba' } },
@@ -57,10 +72,10 @@ describe('station shipments import FILE', () => {
     const dry = await run([file, '--dry-run', '--platform', 'VTX']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/^would create\t\tCLIG-1001$/m);
-    expect(shipmentsOf('CLIG-1001')).toEqual([]);
+    expect(await shipmentsOf('CLIG-1001')).toEqual([]);
     const real = await run([file, '--platform', 'VTX']);
     expect(real.code, real.stderr).toBe(0);
-    expect(shipmentsOf('CLIG-1001')[0]).toMatchObject({ platform: 'VTX' });
+    expect((await shipmentsOf('CLIG-1001'))[0]).toMatchObject({ platform: 'VTX' });
   });
 
   it('a bad row imports nothing: exit 2 (refused, as every station command), each bad row named by row and column on stderr', async () => {
@@ -72,6 +87,6 @@ describe('station shipments import FILE', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('row 9, Ciudad: is required');
     expect(r.stderr).toContain('1 bad row; nothing was imported');
-    expect(shipmentsOf('CLIB-1001')).toEqual([]);
+    expect(await shipmentsOf('CLIB-1001')).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'tienda', RW).token;
+    token = (await directAccount(s, 'tienda', RW)).token;
     const preset = await s.request('POST', '/presets', {
       token,
       body: { name: 'Caja mediana', key: 'm', length: 40, width: 30, height: 20, weight: 1.2 },
@@ -249,12 +249,14 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
       skipped: 0,
       errors: 0,
     });
-    const rival = directAccount(s, 'otra', RW).token;
+    const rival = (await directAccount(s, 'otra', RW)).token;
     expect((await s.request('GET', '/imports/desk-import-0001', { token: rival })).status).toBe(404);
-  });
+    // 2,600 creates in one transaction: on PostgreSQL each is a round trip or two to the database, some 10 s on a
+    // quiet machine and past the usual 30 s on a loaded one.
+  }, 120_000);
 
   it('needs shipments.write', async () => {
-    const reader = directAccount(s, 'lector', ['shipments.read']).token;
+    const reader = (await directAccount(s, 'lector', ['shipments.read'])).token;
     const r = await post({ text: 'x', format: 'csv' }, reader);
     expect(r.status).toBe(403);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { createDownloads } from '../../core/downloads/downloads.js';
-import { openDb } from '../../core/store/db.js';
+import { openSqliteEngine } from '../../core/engines/sqlite/index.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { accountWithToken, createShipment, download } from './fixtures.js';
 
@@ -16,7 +16,7 @@ describe('bounded label documents', () => {
   const files = () => readdirSync(join(s.dataDir, 'labels'));
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    ({ token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
   });
   afterAll(async () => s?.stop());
 
@@ -43,36 +43,39 @@ describe('bounded label documents', () => {
     expect((await s.request('GET', `/labels?code=${a.code},${b.code}`, { token })).status).toBe(409);
   });
 
-  it('past the size cap the oldest documents go first, with their links', () => {
+  it('past the size cap the oldest documents go first, with their links', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'downloads-cap-'));
-    const db = openDb(join(dir, 'station.db'));
+    const t = fixedClock('2026-11-21T10:00:00Z');
+    const engine = openSqliteEngine(dir, { clock: t, env: {} });
     try {
-      db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0)").run();
-      const t = fixedClock('2026-11-21T10:00:00Z');
-      const downloads = createDownloads(db, t, dir, { maxLabelBytes: 2500 });
-      const made = [0, 1, 2, 3].map((i) => {
+      engine.db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0)").run();
+      const downloads = createDownloads(engine, t, dir, { maxLabelBytes: 2500 });
+      const made: Array<{ file: string; secret: string }> = [];
+      for (const i of [0, 1, 2, 3]) {
         const file = downloads.newLabelFile();
         downloads.writeFile(file, new Uint8Array(1000));
-        const secret = downloads.link({
-          accountId: 1,
-          kind: 'label',
-          codes: [`C${i}`],
-          format: 'PDF_A7',
-          file,
-          docKey: `k${i}`,
-          bytes: 1000,
-        });
+        const secret = await engine.transaction((tx) =>
+          downloads.link(tx, {
+            accountId: 1,
+            kind: 'label',
+            codes: [`C${i}`],
+            format: 'PDF_A7',
+            file,
+            docKey: `k${i}`,
+            bytes: 1000,
+          }),
+        );
         t.advance(1000);
-        return { file, secret };
-      });
-      downloads.sweep();
+        made.push({ file, secret });
+      }
+      await downloads.sweep();
       expect(made.map((m) => existsSync(join(dir, m.file)))).toEqual([false, false, true, true]);
-      expect(() => downloads.open(made[0]!.secret)).toThrow(/not found/);
-      expect(downloads.open(made[3]!.secret)).toBe(join(dir, made[3]!.file));
-      expect(downloads.reuse(1, 'k0')).toBeNull();
-      expect(downloads.reuse(1, 'k3')).toBe(made[3]!.secret);
+      await expect(downloads.open(made[0]!.secret)).rejects.toThrow(/not found/);
+      expect(await downloads.open(made[3]!.secret)).toBe(join(dir, made[3]!.file));
+      expect(await downloads.reuse(1, 'k0')).toBeNull();
+      expect(await downloads.reuse(1, 'k3')).toBe(made[3]!.secret);
     } finally {
-      db.close();
+      await engine.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

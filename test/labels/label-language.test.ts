@@ -14,7 +14,7 @@ describe('the printed label speaks the station’s language', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    ({ token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
   });
   afterAll(async () => {
     await s.stop();

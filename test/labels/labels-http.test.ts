@@ -19,8 +19,8 @@ describe('labels over HTTP', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    ({ id: acc, token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
-    ({ token: other } = accountWithToken(s, 'rival', ALL_PERMISSIONS));
+    ({ id: acc, token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ token: other } = await accountWithToken(s, 'rival', ALL_PERMISSIONS));
   });
   afterAll(async () => {
     await s.stop();
@@ -168,11 +168,13 @@ describe('labels over HTTP', () => {
     expect((await label(`code=${sh.code}&printer=PDF_A4&start=9`)).body.errors[0].path).toBe('/start');
     expect((await label(`code=${sh.code}&bogus=1`)).status).toBe(400);
     expect((await s.request('GET', `/labels?code=${sh.code}`)).status).toBe(401);
-    const readOnlyRates = s.core!.services.auth.createToken({
-      account: acc,
-      name: 'rates',
-      permissions: ['rates.read'],
-    }).token;
+    const readOnlyRates = (
+      await s.services!.auth.createToken({
+        account: acc,
+        name: 'rates',
+        permissions: ['rates.read'],
+      })
+    ).token;
     expect((await label(`code=${sh.code}`, readOnlyRates)).status).toBe(403);
 
     await s.request('POST', `/shipments/${sh.code}/cancel`, { token });

@@ -14,7 +14,7 @@ describe('GET /labels/preview', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    ({ id: acc, token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ id: acc, token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
   });
   afterAll(async () => {
     await s.stop();
@@ -38,7 +38,7 @@ describe('GET /labels/preview', () => {
     expect((await s.request('GET', `/shipments/${sh.code}`, { token })).body.labelled_at).toBeNull();
 
     // Dot for dot what the printer path renders (which does label it).
-    const printed = await s.core!.services.labels.renderRaster(acc, sh.code, 203);
+    const printed = await s.services!.labels.renderRaster(acc, sh.code, 203);
     const shown = blackBits(png);
     const expected = blackBits(rasterPng(printed, tmp.file('printed.png')));
     expect({ width: shown.width, height: shown.height }).toEqual({ width: printed.width, height: printed.height });
@@ -52,7 +52,7 @@ describe('GET /labels/preview', () => {
     expect((await preview(sh.code)).status).toBe(409);
     expect((await preview('ZZZZZZZZZZ')).status).toBe(404);
     const mine = await createShipment(s, token);
-    const { token: other } = accountWithToken(s, 'rival', ALL_PERMISSIONS);
+    const { token: other } = await accountWithToken(s, 'rival', ALL_PERMISSIONS);
     expect((await preview(mine.code, other)).status).toBe(404);
     const bad = await preview('A-B');
     expect(bad.status).toBe(400);

@@ -24,7 +24,7 @@ describe('the QR token of a label is fixed when the label is first made', () => 
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    ({ token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
     const printer = await s.request('POST', '/printers', {
       token,
       body: { name: 'files', driver: 'file', connection: folder },
@@ -119,18 +119,18 @@ describe('the QR token of a label is fixed when the label is first made', () => 
     const [old] = await downloaded(`code=${sh.code}`, 'before-rotation');
     const oldKid = decodeProtectedHeader(old!).kid!;
 
-    s.core!.services.keys.rotate();
+    await s.services!.keys.rotate();
     clock.advance(MINUTE);
     expect(await qrOf(sh.code)).toBe(old);
     expect(await previewed(sh.code)).toEqual([old]);
 
-    s.core!.services.keys.retire(oldKid);
+    await s.services!.keys.retire(oldKid);
     clock.advance(MINUTE);
     const [renewed] = await downloaded(`code=${sh.code}&printer=PDF_A4`, 'after-retire');
     expect(renewed).not.toBe(old);
     expect(decodeProtectedHeader(renewed!).kid).not.toBe(oldKid);
     expect(decodeJwt(renewed!).iat).toBe(clock.now().getTime() / 1000);
-    expect((await s.core!.services.qr.verify(renewed!)).code).toBe(sh.code);
+    expect((await s.services!.qr.verify(renewed!)).code).toBe(sh.code);
     clock.advance(MINUTE);
     expect(await qrOf(sh.code)).toBe(renewed);
     expect(await printed(sh.code)).toEqual([renewed]);

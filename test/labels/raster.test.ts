@@ -17,7 +17,7 @@ describe('label raster for thermal printers', () => {
   beforeAll(async () => {
     // A fixed clock: both renderings sign the same token (Ed25519 is deterministic), so their QRs are equal.
     s = await startInProcess({ clock: fixedClock('2026-11-21T10:00:00Z') });
-    const a = accountWithToken(s, 'acme', ALL_PERMISSIONS);
+    const a = await accountWithToken(s, 'acme', ALL_PERMISSIONS);
     acc = a.id;
     code = (await createShipment(s, a.token, { method: 'EXPRESS', ...accentedBody() })).code;
   });
@@ -28,7 +28,7 @@ describe('label raster for thermal printers', () => {
 
   for (const dpi of [203, 300] as const) {
     it(`at ${dpi} dpi: decodes, sets labelled_at, and matches the PDF`, async () => {
-      const labels = s.core!.services.labels;
+      const labels = s.services!.labels;
       const raster = await labels.renderRaster(acc, code, dpi);
       expect(raster).toMatchObject({
         dpi,
@@ -37,12 +37,12 @@ describe('label raster for thermal printers', () => {
       });
       expect(raster.stride).toBe(Math.ceil(raster.width / 8));
       expect(raster.data.length).toBe(raster.stride * raster.height);
-      expect(s.core!.services.shipments.get(acc, code).labelled_at).not.toBeNull();
+      expect((await s.services!.shipments.get(acc, code)).labelled_at).not.toBeNull();
 
       const found = await decode(rasterPng(raster, tmp.file(`raster-${dpi}.png`)));
       expect(found.code128).toEqual([code]);
       const token = found.qr[0]!;
-      expect((await s.core!.services.qr.verify(token)).code).toBe(code);
+      expect((await s.services!.qr.verify(token)).code).toBe(code);
 
       const pdf = tmp.file(`label-${dpi}.pdf`, await labels.renderPdf(acc, [code], { format: 'PDF_A7' }));
       const [page] = await renderPages(pdf, dpi);

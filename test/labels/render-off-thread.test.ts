@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index.js';
+import { ownerPrincipal } from '../../core/operations/principal.js';
 import { startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 
@@ -15,17 +16,18 @@ describe('a 500-label document', () => {
   let codes: string[];
   beforeAll(async () => {
     s = await startStation({ env: { STATION_BACKUP_KEEP: '0' } });
-    token = directAccount(s, 'acme', ['shipments.read', 'shipments.write']).token;
-    const core = createCore({ dataDir: s.dataDir, printQueue: false });
+    let account: number;
+    ({ id: account, token } = await directAccount(s, 'acme', ['shipments.read', 'shipments.write']));
+    const core = await createCore({ dataDir: s.dataDir, store: s.store, printQueue: false });
     try {
-      const account = core.services.auth.findAccount('acme').id;
+      const owner = ownerPrincipal(account);
       codes = (
         await Promise.all(
-          Array.from({ length: 500 }, () => core.services.shipments.create(account, shipmentBody() as never)),
+          Array.from({ length: 500 }, () => core.execute('shipments.create', { body: shipmentBody() }, owner)),
         )
       ).map((r) => r.code);
     } finally {
-      core.close();
+      await core.close();
     }
   }, 60_000);
   afterAll(() => s.stop());

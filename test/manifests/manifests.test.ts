@@ -12,8 +12,8 @@ describe('end-of-day manifest', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    ({ token } = accountWithToken(s, 'acme', ALL_PERMISSIONS));
-    ({ token: other } = accountWithToken(s, 'rival', ALL_PERMISSIONS));
+    ({ token } = await accountWithToken(s, 'acme', ALL_PERMISSIONS));
+    ({ token: other } = await accountWithToken(s, 'rival', ALL_PERMISSIONS));
   });
   afterAll(async () => {
     await s.stop();

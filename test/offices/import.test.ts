@@ -25,7 +25,7 @@ describe('station offices import', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'ops', ['shipments.write']).token;
+    token = (await directAccount(s, 'ops', ['shipments.write'])).token;
   });
   afterAll(async () => {
     await s.stop();
@@ -137,7 +137,7 @@ describe('office zip filter by postal key', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'ops', ['shipments.write']).token;
+    token = (await directAccount(s, 'ops', ['shipments.write'])).token;
     const file = join(dir, 'cpa.csv');
     writeFileSync(
       file,
@@ -174,7 +174,7 @@ describe('office zip filter by postal key', () => {
     const card = JSON.parse(readFileSync(new URL('../../resources/ratecard.json', import.meta.url), 'utf8'));
     delete card.zip_key;
     card.version = `${card.version}-whole-codes`;
-    s.core!.services.quotes.import(card, 'test');
+    await s.services!.quotes.import(card, 'test');
     expect(await codesIn('zip=7711')).toEqual(['K-2']);
     expect(await codesIn('zip=x7711abc')).toEqual(['K-1']);
     expect(await codesIn('zip=X7711ABD')).toEqual(['K-3']);

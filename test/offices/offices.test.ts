@@ -25,7 +25,7 @@ describe('GET /offices over the default directory', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'offices', ['shipments.write']).token;
+    token = (await directAccount(s, 'offices', ['shipments.write'])).token;
   });
   afterAll(() => s.stop());
 
@@ -147,7 +147,7 @@ describe('GET /offices over the default directory', () => {
   });
 
   it('needs shipments.write', async () => {
-    const reader = directAccount(s, 'reader', ['rates.read', 'shipments.read']).token;
+    const reader = (await directAccount(s, 'reader', ['rates.read', 'shipments.read'])).token;
     const r = await offices('', reader);
     expect(r.status).toBe(403);
     expect(r.body.permission).toBe('shipments.write');

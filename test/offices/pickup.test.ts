@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DB_FILE } from '../../core/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
@@ -29,12 +32,18 @@ describe('PICKUP shipments against the office directory', () => {
   let office: { id: number; address: Record<string, unknown> };
   const create = (body: unknown) => s.request('POST', '/shipments', { token, body });
   /** The id of an office of the shipped directory that a buyer cannot use (read from the store: the API hides them). */
-  const officeIdWhere = (sql: string) =>
-    (s.core!.services.db.prepare(`SELECT id FROM offices WHERE ${sql} LIMIT 1`).get() as { id: number }).id;
+  const officeIdWhere = (sql: string) => {
+    const db = new Database(join(s.dataDir, DB_FILE), { readonly: true });
+    try {
+      return (db.prepare(`SELECT id FROM offices WHERE ${sql} LIMIT 1`).get() as { id: number }).id;
+    } finally {
+      db.close();
+    }
+  };
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'shop', ['shipments.write', 'shipments.read']).token;
+    token = (await directAccount(s, 'shop', ['shipments.write', 'shipments.read'])).token;
     office = (await s.request('GET', '/offices?near=-31.4135,-64.1811&size=1', { token })).body.data[0];
   });
   afterAll(() => s.stop());

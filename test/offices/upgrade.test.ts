@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
+import { storeServices } from '../helpers/fixtures.js';
 import { DB_FILE } from '../../core/paths.js';
-import { openDb } from '../../core/store/db.js';
-import { migrations } from '../../core/store/migrations/index.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 
 /** A station whose store predates postal keys (schema version 4) upgrades in place and finds its offices by key. */
 describe('office postal keys on an upgraded store', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'offices-upgrade-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keys the offices written before the upgrade', () => {
+  it('keys the offices written before the upgrade', async () => {
     const old = openDb(
       join(dataDir, DB_FILE),
       migrations.filter((m) => m.version <= 4),
@@ -26,15 +26,14 @@ describe('office postal keys on an upgraded store', () => {
     insert.run('OLD-3', '7712');
     old.close();
 
-    const core = createCore({ dataDir, printQueue: false });
+    const core = await storeServices(dataDir);
     try {
-      const found = core.services.offices.search({ zip: '7711' });
+      const found = await core.services.offices.search({ zip: '7711' });
       expect(found.data.map((o) => o.code).sort()).toEqual(['OLD-1', 'OLD-2']);
-      expect(
-        core.services.offices.search({ zip: 'x7712zzz', near: { lat: -31.5, lng: -64.3 } }).data.map((o) => o.code),
-      ).toEqual(['OLD-3']);
+      const near = await core.services.offices.search({ zip: 'x7712zzz', near: { lat: -31.5, lng: -64.3 } });
+      expect(near.data.map((o) => o.code)).toEqual(['OLD-3']);
     } finally {
-      core.close();
+      await core.close();
     }
   });
 });

@@ -39,8 +39,8 @@ describe('print jobs waiting for the operator', () => {
       env: { STATION_PRINTER_PORTS: SINK_PORTS, STATION_PRINT_MAX_ATTEMPTS: '2', STATION_PRINT_RETRY_MS: '400' },
     });
     sink = await startSink('zpl');
-    token = directAccount(s, 'acme', ['shipments.read', 'shipments.write']).token;
-    other = directAccount(s, 'rival', ['shipments.read']).token;
+    token = (await directAccount(s, 'acme', ['shipments.read', 'shipments.write'])).token;
+    other = (await directAccount(s, 'rival', ['shipments.read'])).token;
     const r = await s.request('POST', '/printers', {
       token,
       body: { name: 'mesa', driver: 'zpl', connection: sink.url, default_for: 'PDF_A7' },

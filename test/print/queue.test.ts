@@ -6,25 +6,25 @@ import { systemClock } from '../../core/clock.js';
 import { DomainError, notFound } from '../../core/errors.js';
 import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/printing/service.js';
 import type { ShipmentRecord } from '../../core/shipments/record.js';
-import { openDb, type Db } from '../../core/store/db.js';
+import { openSqliteEngine, type SqliteEngine } from '../../core/engines/sqlite/index.js';
 import { printerPlaces } from '../../core/printing/places.js';
 import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
 /** The queue against real sockets, with stand-in labels (the label service has its own tests). */
 const labels: LabelsPort = {
-  labellable(accountId, code) {
+  async labellable(accountId, code) {
     if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
-    return { code, status: 'TO_COLLECT' } as ShipmentRecord;
+    return Promise.resolve({ code, status: 'TO_COLLECT' } as ShipmentRecord);
   },
-  pieces: (accountId, given) => given.map((code) => labels.labellable(accountId, code)),
+  pieces: (accountId, given) => Promise.all(given.map((code) => labels.labellable(accountId, code))),
   renderRaster: (_account, code, dpi) =>
     code.startsWith('BAD')
       ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
       : syntheticLabel(code, dpi),
   renderPdf: () => Promise.reject(new Error('not used')),
-  accountOfCode: () => 1,
-  qrToken: (_a, code) => `QR:${code}`,
+  accountOfCode: () => Promise.resolve(1),
+  qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
 };
 
 const codes = (n: number, prefix = 'C') =>
@@ -42,16 +42,17 @@ async function printedCodes(sink: Sink): Promise<string[]> {
 
 describe('print queue', () => {
   let dir: string;
-  let db: Db;
+  let engine: SqliteEngine;
   let printing: PrintingService;
   let sink: Sink;
   const open = () => {
     const p = createPrintingService({
-      db,
+      db: engine,
       clock: systemClock,
       labels,
       retry: { maxAttempts: 4, baseDelayMs: 40, maxDelayMs: 300 },
       places: printerPlaces(dir, {}),
+      site: 'main',
     });
     p.queue.start();
     return p;
@@ -59,26 +60,26 @@ describe('print queue', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'print-queue-'));
-    db = openDb(join(dir, 'station.db'));
-    db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0), (2, 'other', 0)").run();
+    engine = openSqliteEngine(dir, { clock: systemClock, env: {} });
+    engine.db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (1, 'acme', 0), (2, 'other', 0)").run();
     sink = await startSink('escpos');
     printing = open();
-    printing.createPrinter(
+    await printing.createPrinter(
       1,
       { name: 'desk', driver: 'escpos', connection: sink.url, default_for: 'PDF_A7' },
       { owner: true },
     );
   });
   afterEach(async () => {
-    printing.queue.stop();
+    await printing.queue.stop();
     await sink.stop().catch(() => {});
-    db.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints a batch in order, once each, and reports progress n of N', async () => {
     const batch = codes(4);
-    const job = printing.submit(1, { codes: batch });
+    const job = await printing.submit(1, { codes: batch });
     expect(job).toMatchObject({
       state: 'queued',
       printer: 'desk',
@@ -98,14 +99,14 @@ describe('print queue', () => {
     sink.onJob = (_job, index) => {
       if (index === 1) sink.powerCutDuringNextJob(250);
     };
-    const job = printing.submit(1, { codes: batch });
+    const job = await printing.submit(1, { codes: batch });
     const doubt = await printing.waitForJob(1, job.id);
     expect(doubt).toMatchObject({ state: 'unconfirmed', progress: { done: 2, total: 6 } });
     expect(sink.cut).toBe(1); // the third label was cut off mid-transfer...
     await new Promise((r) => setTimeout(r, 400)); // ...the printer is back, and nothing is resent by itself
     expect(sink.jobs).toHaveLength(2);
-    expect(() => printing.retry(1, String(job.id))).toThrow(/unconfirmed/);
-    expect(printing.printAgain(1, String(job.id))).toMatchObject({ state: 'queued', reprint: true });
+    await expect(printing.retry(1, String(job.id))).rejects.toThrow(/unconfirmed/);
+    expect(await printing.printAgain(1, String(job.id))).toMatchObject({ state: 'queued', reprint: true });
     expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', progress: { done: 6, total: 6 } });
     expect(await printedCodes(sink)).toEqual(batch); // sent again whole on the operator's word, the others once
   });
@@ -115,28 +116,28 @@ describe('print queue', () => {
     sink.onJob = (_job, index) => {
       if (index === 0) sink.powerCutDuringNextJob(100);
     };
-    const job = printing.submit(1, { codes: batch });
+    const job = await printing.submit(1, { codes: batch });
     expect((await printing.waitForJob(1, job.id)).state).toBe('unconfirmed');
     await new Promise((r) => setTimeout(r, 200));
-    expect(printing.confirm(1, String(job.id)).progress.done).toBe(2);
+    expect((await printing.confirm(1, String(job.id))).progress.done).toBe(2);
     expect(await printing.waitForJob(1, job.id)).toMatchObject({
       state: 'done',
       reprint: false,
       progress: { done: 3, total: 3 },
     });
     expect(await printedCodes(sink)).toEqual([batch[0], batch[2]]);
-    expect(() => printing.confirm(1, String(job.id))).toThrow(/is done/);
+    await expect(printing.confirm(1, String(job.id))).rejects.toThrow(/is done/);
   });
 
   it('a job survives a restart, and one left printing by a dead process resumes at its first unacknowledged label', async () => {
     await sink.stop();
-    const queued = printing.submit(1, { codes: codes(2, 'Q') });
-    printing.queue.stop();
+    const queued = await printing.submit(1, { codes: codes(2, 'Q') });
+    await printing.queue.stop();
     // A process that died after the printer took 2 of 4 labels: its lease has run out.
-    const crashed = printing.submit(1, { codes: codes(4, 'R') });
-    db.prepare(
-      "UPDATE print_jobs SET state = 'printing', done = 2, lease_owner = 'dead', lease_until = 1 WHERE id = ?",
-    ).run(crashed.id);
+    const crashed = await printing.submit(1, { codes: codes(4, 'R') });
+    engine.db
+      .prepare("UPDATE print_jobs SET state = 'printing', done = 2, lease_owner = 'dead', lease_until = 1 WHERE id = ?")
+      .run(crashed.id);
     await sink.start();
     printing = open();
     expect((await printing.waitForJob(1, queued.id)).state).toBe('done');
@@ -146,42 +147,42 @@ describe('print queue', () => {
 
   it('gives up after the bounded attempts with the last error; retry queues it again and it prints', async () => {
     await sink.stop();
-    const job = printing.submit(1, { codes: codes(1) });
+    const job = await printing.submit(1, { codes: codes(1) });
     const failed = await printing.waitForJob(1, job.id);
     expect(failed).toMatchObject({ state: 'failed', attempts: 4, progress: { done: 0, total: 1 } });
     expect(failed.last_error).toMatch(/ECONNREFUSED/);
     await sink.start();
-    expect(printing.retry(1, String(job.id)).state).toBe('queued');
+    expect((await printing.retry(1, String(job.id))).state).toBe('queued');
     expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', last_error: null });
     expect(sink.jobs).toHaveLength(1);
   });
 
   it('a label that cannot be made fails at once, without retries', async () => {
-    const end = await printing.waitForJob(1, printing.submit(1, { codes: ['BAD1'] }).id);
+    const end = await printing.waitForJob(1, (await printing.submit(1, { codes: ['BAD1'] })).id);
     expect(end).toMatchObject({ state: 'failed', attempts: 1, last_error: 'no label for BAD1' });
   });
 
   it('a printed label needs an explicit reprint, recorded as such; canceled and unknown shipments are refused', async () => {
-    const first = printing.submit(1, { codes: ['A0001X'] });
+    const first = await printing.submit(1, { codes: ['A0001X'] });
     await printing.waitForJob(1, first.id);
-    expect(() => printing.submit(1, { codes: ['A0001X'] })).toThrow(/already printed/);
-    const again = printing.submit(1, { codes: ['A0001X'], reprint: true });
+    await expect(printing.submit(1, { codes: ['A0001X'] })).rejects.toThrow(/already printed/);
+    const again = await printing.submit(1, { codes: ['A0001X'], reprint: true });
     expect(again.reprint).toBe(true);
     expect((await printing.waitForJob(1, again.id)).state).toBe('done');
     expect(sink.jobs).toHaveLength(2);
-    expect(() => printing.submit(1, { codes: ['NOPE1'] })).toThrow(/not found/);
-    expect(() => printing.job(2, String(first.id))).toThrow(/not found/);
+    await expect(printing.submit(1, { codes: ['NOPE1'] })).rejects.toThrow(/not found/);
+    await expect(printing.job(2, String(first.id))).rejects.toThrow(/not found/);
   });
 
   it('cancel stops a job waiting for its printer; a done job cannot be canceled', async () => {
     await sink.stop();
-    const job = printing.submit(1, { codes: codes(2) });
-    expect(printing.cancel(1, String(job.id)).state).toBe('canceled');
+    const job = await printing.submit(1, { codes: codes(2) });
+    expect((await printing.cancel(1, String(job.id))).state).toBe('canceled');
     await sink.start();
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.jobs).toHaveLength(0);
-    const other = printing.submit(1, { codes: ['D0001X'] });
+    const other = await printing.submit(1, { codes: ['D0001X'] });
     await printing.waitForJob(1, other.id);
-    expect(() => printing.cancel(1, String(other.id))).toThrow(/is done/);
+    await expect(printing.cancel(1, String(other.id))).rejects.toThrow(/is done/);
   });
 });

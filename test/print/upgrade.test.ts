@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
+import { storeServices } from '../helpers/fixtures.js';
 import { DB_FILE } from '../../core/paths.js';
-import { openDb } from '../../core/store/db.js';
-import { migrations } from '../../core/store/migrations/index.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
+import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 
 /** A store written before migration 007: jobs are tied to their printer by id, and jobs in flight wait for the operator. */
 describe('print jobs on an upgraded store', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'print-upgrade-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('matches jobs to the printer they copied; a job without its printer fails, one left printing is unconfirmed', () => {
+  it('matches jobs to the printer they copied; a job without its printer fails, one left printing is unconfirmed', async () => {
     const old = openDb(
       join(dataDir, DB_FILE),
       migrations.filter((m) => m.version <= 6),
@@ -34,26 +34,30 @@ describe('print jobs on an upgraded store', () => {
     const history = Number(job.run('desk2', 'tcp://10.0.0.7:9100', 'done', 2, null, null).lastInsertRowid);
     old.close();
 
-    const core = createCore({ dataDir, printQueue: false });
+    const core = await storeServices(dataDir);
     try {
       const p = core.services.printing;
-      const row = (id: number) => p.store.jobById(id)!;
-      const desk = p.store.printer(1, 'desk')!.id;
-      expect(row(queued)).toMatchObject({ printer_id: desk, state: 'queued', in_doubt: 0 });
+      const store = core.engine.stores.printing;
+      const row = async (id: number) => (await store.jobById(id))!;
+      const desk = (await store.printer(1, 'desk'))!.id;
+      expect(await row(queued)).toMatchObject({ printer_id: desk, state: 'queued', in_doubt: false });
       // Left printing by the old version under a lease: its label may be on the printer.
-      expect(row(printing)).toMatchObject({ printer_id: desk, state: 'printing', in_doubt: 1 });
-      expect(row(orphan)).toMatchObject({
+      expect(await row(printing)).toMatchObject({ printer_id: desk, state: 'printing', in_doubt: true });
+      expect(await row(orphan)).toMatchObject({
         printer_id: null,
         state: 'failed',
         last_error: expect.stringMatching(/move the job/),
       });
-      expect(row(history)).toMatchObject({ printer_id: null, state: 'done' });
-      expect(() => p.retry(1, String(orphan))).toThrow(/move it to another printer/);
-      expect(p.move(1, String(orphan), { printer: 'desk2' })).toMatchObject({ state: 'queued', printer: 'desk2' });
-      expect(() => p.deletePrinter(1, 'desk')).toThrow(/2 print jobs not finished/);
-      expect(p.store.printer(1, 'desk')!.answers_status).toBeNull();
+      expect(await row(history)).toMatchObject({ printer_id: null, state: 'done' });
+      await expect(p.retry(1, String(orphan))).rejects.toThrow(/move it to another printer/);
+      expect(await p.move(1, String(orphan), { printer: 'desk2' })).toMatchObject({
+        state: 'queued',
+        printer: 'desk2',
+      });
+      await expect(p.deletePrinter(1, 'desk')).rejects.toThrow(/2 print jobs not finished/);
+      expect((await store.printer(1, 'desk'))!.answers_status).toBeNull();
     } finally {
-      core.close();
+      await core.close();
     }
   });
 });

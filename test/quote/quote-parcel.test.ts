@@ -19,7 +19,7 @@ describe('GET /quote from the parcel', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    token = directAccount(s, 'quoter', ['rates.read']).token;
+    token = (await directAccount(s, 'quoter', ['rates.read'])).token;
   });
   afterAll(() => s.stop());
 
@@ -125,7 +125,7 @@ describe('GET /quote from the parcel', () => {
     expect(before.status).toBe(400);
     card.version = 'heavier-xl';
     card.sizes.XL.max_weight_kg = 50;
-    s.core!.services.quotes.import(card, 'test');
+    await s.services!.quotes.import(card, 'test');
     const after = await quote(parcel(30, 20, 10, 40));
     expect(after.status).toBe(200);
     expect(after.body).toEqual((await quote('size=XL')).body);

@@ -17,7 +17,7 @@ describe('GET /quote with the default rate card', () => {
 
   beforeAll(async () => {
     s = await startInProcess({ clock });
-    token = directAccount(s, 'quoter', ['rates.read']).token;
+    token = (await directAccount(s, 'quoter', ['rates.read'])).token;
   });
   afterAll(() => s.stop());
   beforeEach(() => clock.set(at('2026-11-24T10:00:00')));
@@ -206,7 +206,7 @@ describe('GET /quote with the default rate card', () => {
   });
 
   it('needs rates.read', async () => {
-    const other = directAccount(s, 'no-rates', ['shipments.write']).token;
+    const other = (await directAccount(s, 'no-rates', ['shipments.write'])).token;
     const r = await quote('zip=5000', other);
     expect(r.status).toBe(403);
     expect(r.body.permission).toBe('rates.read');

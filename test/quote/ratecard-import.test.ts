@@ -24,7 +24,7 @@ describe('station ratecard import', () => {
 
   beforeAll(async () => {
     s = await startInProcess();
-    token = directAccount(s, 'rates', ['rates.read']).token;
+    token = (await directAccount(s, 'rates', ['rates.read'])).token;
   });
   afterAll(async () => {
     await s.stop();

@@ -13,8 +13,8 @@ describe.skipIf(!!socatMissing)('GET /scale: a serial scale on a pseudo-terminal
 
   beforeAll(async () => {
     s = await startStation();
-    admin = directAccount(s, 'lead', ['shipments.read', 'station.admin']).token;
-    reader = directAccount(s, 'desk', ['shipments.read']).token;
+    admin = (await directAccount(s, 'lead', ['shipments.read', 'station.admin'])).token;
+    reader = (await directAccount(s, 'desk', ['shipments.read'])).token;
   });
   afterAll(() => s.stop());
 
@@ -103,7 +103,7 @@ describe('a station without the native scale packages', () => {
     s = await startStation({
       env: { NODE_OPTIONS: `--import ${new URL('./without-native.js', import.meta.url).pathname}` },
     });
-    admin = directAccount(s, 'lead', ['shipments.read', 'station.admin']).token;
+    admin = (await directAccount(s, 'lead', ['shipments.read', 'station.admin'])).token;
   });
   afterAll(() => s.stop());
 

@@ -1,12 +1,12 @@
+import { storeServices } from '../helpers/fixtures.js';
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { createCore } from '../../core/index.js';
-import { createDailyBackups } from '../../core/store/backup.js';
-import { STORE_VERSION } from '../../core/store/db.js';
+import { createDailyBackups } from '../../core/engines/sqlite/backup.js';
+import { STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { station, startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 import { codesIn } from '../helpers/store.js';
@@ -17,7 +17,7 @@ describe('station backup and restore (station serve under write load)', () => {
   let out: string;
   beforeAll(async () => {
     s = await startStation({ env: { STATION_BACKUP_KEEP: '0' } });
-    token = directAccount(s, 'acme', ['shipments.write', 'shipments.read']).token;
+    token = (await directAccount(s, 'acme', ['shipments.write', 'shipments.read'])).token;
     out = mkdtempSync(join(tmpdir(), 'backup-'));
   });
   afterAll(async () => {
@@ -82,9 +82,9 @@ describe('station backup and restore (station serve under write load)', () => {
     const expected = codesIn(file);
     const data = mkdtempSync(join(tmpdir(), 'station-'));
     try {
-      const made = createCore({ dataDir: data, printQueue: false });
-      made.services.auth.createAccount('someone-else');
-      made.close();
+      const made = await storeServices(data);
+      await made.services.auth.createAccount('someone-else');
+      await made.close();
       const r = await station(['restore', file, '--data', data]);
       expect(r.code, r.stderr).toBe(0);
       expect(codesIn(join(data, 'station.db'))).toEqual(expected);
@@ -101,10 +101,10 @@ describe('automatic daily backups', () => {
   it('makes one copy a day in the data folder and keeps the newest N', async () => {
     const data = mkdtempSync(join(tmpdir(), 'station-'));
     const clock = fixedClock(new Date('2026-03-01T09:00:00Z'));
-    const core = createCore({ dataDir: data, printQueue: false });
+    const core = await storeServices(data);
     try {
-      core.services.auth.createAccount('acme');
-      const daily = createDailyBackups(core.services.db, data, clock, 2);
+      await core.services.auth.createAccount('acme');
+      const daily = createDailyBackups(core.engine.db, data, clock, 2);
       expect(await daily.runDue()).toBe(join(data, 'backups', 'station-2026-03-01.db'));
       expect(await daily.runDue()).toBeNull();
       for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) {
@@ -115,9 +115,9 @@ describe('automatic daily backups', () => {
       const copy = new Database(join(data, 'backups', 'station-2026-03-04.db'), { readonly: true });
       expect(copy.prepare('SELECT name FROM accounts').all()).toEqual([{ name: 'acme' }]);
       copy.close();
-      expect(await createDailyBackups(core.services.db, data, clock, 0).runDue()).toBeNull();
+      expect(await createDailyBackups(core.engine.db, data, clock, 0).runDue()).toBeNull();
     } finally {
-      core.close();
+      await core.close();
       rmSync(data, { recursive: true, force: true });
     }
   });

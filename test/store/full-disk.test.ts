@@ -36,7 +36,7 @@ describe.skipIf(!canMount)('a full disk', () => {
     mkdirSync(data);
     writeFileSync(ballast, Buffer.alloc(1024 * 1024));
     s = await startStation({ dataDir: data, env: { STATION_BACKUP_KEEP: '0' } });
-    token = directAccount(s, 'acme', ['shipments.write', 'shipments.read']).token;
+    token = (await directAccount(s, 'acme', ['shipments.write', 'shipments.read'])).token;
   });
   afterAll(async () => {
     await s?.stop();

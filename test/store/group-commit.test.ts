@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../core/store/db.js';
-import { createGroupCommit, type GroupCommit } from '../../core/store/group-commit.js';
+import { openDb, type Db } from '../../core/engines/sqlite/db.js';
+import { createGroupCommit } from '../../core/engines/sqlite/group-commit.js';
+
+type GroupCommit = ReturnType<typeof createGroupCommit<null>>;
 
 describe('group commit', () => {
   let dir: string;
@@ -24,7 +26,7 @@ describe('group commit', () => {
     `);
     // Another connection to the same file, as another process would read it: it sees only what is committed.
     other = new Database(join(dir, 'test.db'), { readonly: true });
-    commits = createGroupCommit(db);
+    commits = createGroupCommit(db, null);
   });
   afterEach(() => {
     other.close();
@@ -41,7 +43,7 @@ describe('group commit', () => {
   it('commits the writes of one turn of the event loop together, and settles each only once committed', async () => {
     const seen: string[][] = [];
     const writes = ['a', 'b', 'c'].map((name) =>
-      commits.write(() => {
+      commits.transaction(async () => {
         add(name);
         // Inside the batch: the earlier writes of this turn are there, and nothing of it is committed yet.
         seen.push([own().join(''), committed().join('')]);
@@ -68,12 +70,12 @@ describe('group commit', () => {
 
   it('rolls back a write that throws, alone, and rejects it with its own error', async () => {
     const writes = [
-      commits.write(() => add('kept-1')),
-      commits.write(() => {
+      commits.transaction(async () => add('kept-1')),
+      commits.transaction(async () => {
         add('undone');
         throw new Error('refused');
       }),
-      commits.write(() => add('kept-2')),
+      commits.transaction(async () => add('kept-2')),
     ];
     const outcomes = await Promise.allSettled(writes);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -83,7 +85,7 @@ describe('group commit', () => {
 
   it('stores none of the batch, and rejects every write, when the commit itself fails', async () => {
     // A deferred foreign key is checked at COMMIT: the second write makes the whole commit fail.
-    const writes = [commits.write(() => add('first')), commits.write(() => add('orphan', 42))];
+    const writes = [commits.transaction(async () => add('first')), commits.transaction(async () => add('orphan', 42))];
     const outcomes = await Promise.allSettled(writes);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
@@ -91,14 +93,34 @@ describe('group commit', () => {
     expect(db.inTransaction).toBe(false);
 
     // The next turn's writes commit as usual.
-    await commits.write(() => add('later'));
+    await commits.transaction(async () => add('later'));
     expect(committed()).toEqual(['later']);
   });
 
+  it('makes reads from outside wait while a batch is open, and refuses them from inside one', async () => {
+    let inside = '';
+    const write = commits.transaction(async () => {
+      add('x');
+      await Promise.resolve();
+      add('y');
+      // A read through the outside door, from inside: it would wait for this very transaction.
+      inside = await commits.idle().then(
+        () => 'waited',
+        (e: Error) => e.message,
+      );
+    });
+    setImmediate(() => void commits.idle().then(() => (outside = own().join(''))));
+    let outside = '';
+    await write;
+    await new Promise((r) => setImmediate(r));
+    expect(inside).toMatch(/outside its transaction/);
+    expect(outside).toBe('xy');
+  });
+
   it('gives writes asked after a batch has committed a commit of their own', async () => {
-    await commits.write(() => add('one'));
+    await commits.transaction(async () => add('one'));
     expect(committed()).toEqual(['one']);
-    const second = commits.write(() => add('two'));
+    const second = commits.transaction(async () => add('two'));
     expect(committed()).toEqual(['one']);
     await second;
     expect(committed()).toEqual(['one', 'two']);

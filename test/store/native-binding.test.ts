@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDb } from '../../core/store/db.js';
-import { useSqliteAddon } from '../../core/store/sqlite.js';
+import { openDb } from '../../core/engines/sqlite/db.js';
+import { useSqliteAddon } from '../../core/engines/sqlite/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'station-binding-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

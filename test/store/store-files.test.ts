@@ -3,8 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
-import { APPLICATION_ID, openDb, STORE_VERSION } from '../../core/store/db.js';
+import { storeServices } from '../helpers/fixtures.js';
+import { APPLICATION_ID, openDb, STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { station } from '../helpers/station.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
@@ -19,17 +19,17 @@ afterEach(() => {
 });
 
 describe.skipIf(process.platform === 'win32')('the store on disk', () => {
-  it('keeps the data folder 0700 and the database with its WAL and SHM 0600, whatever the umask', () => {
+  it('keeps the data folder 0700 and the database with its WAL and SHM 0600, whatever the umask', async () => {
     const data = join(fresh(), 'data');
     const old = process.umask(0o022);
     try {
-      const core = createCore({ dataDir: data, printQueue: false });
-      core.services.auth.createAccount('acme');
+      const core = await storeServices(data);
+      await core.services.auth.createAccount('acme');
       const names = readdirSync(data).filter((f) => f.startsWith('station.db'));
       expect(names.sort()).toEqual(['station.db', 'station.db-shm', 'station.db-wal', 'station.db.lock']);
       expect(mode(data)).toBe(0o700);
       for (const f of names) expect(mode(join(data, f)), f).toBe(0o600);
-      core.close();
+      await core.close();
     } finally {
       process.umask(old);
     }

@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APPLICATION_ID, STORE_VERSION } from '../../core/store/db.js';
+import { APPLICATION_ID, STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { station } from '../helpers/station.js';
 
 /**

@@ -12,7 +12,7 @@ import { codesIn } from '../helpers/store.js';
  * Issue 18, case 1: a pid file is not a lock. Two services were started on one folder, the second's stop deleted
  * the pid file while the first still ran, and a restore then replaced the store under it: the first service's
  * next acknowledged create was in neither the restored store nor the kept one. Every process that opens the
- * store now holds a lock the OS releases with the process (core/store/lock.ts).
+ * store now holds a lock the OS releases with the process (core/engines/sqlite/lock.ts).
  */
 const dirs: string[] = [];
 const stations: Station[] = [];
@@ -36,7 +36,7 @@ const serve = async (dataDir: string) => {
 /** Another process that has the store open as a `station` command does, until it is killed. */
 async function commandHolding(dataDir: string): Promise<ChildProcess> {
   const script =
-    `const { openDb } = await import(${JSON.stringify(join(ROOT, 'dist/core/store/db.js'))});` +
+    `const { openDb } = await import(${JSON.stringify(join(ROOT, 'dist/core/engines/sqlite/db.js'))});` +
     `openDb(${JSON.stringify(join(dataDir, 'station.db'))}); console.log('open'); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   holders.push(child);
@@ -47,11 +47,13 @@ async function commandHolding(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
-describe('the store lock', () => {
+// Each test starts two to four processes of the station one after another: a few seconds on a quiet machine, past
+// the usual 30 s when the machine is loaded (a CI run beside other suites).
+describe('the store lock', { timeout: 90_000 }, () => {
   it('refuses a second service on the same data, and a restore while the first one runs, however the other stopped', async () => {
     const data = fresh();
     const first = await serve(data);
-    const { token } = directAccount(first, 'acme', ['shipments.write', 'shipments.read']);
+    const { token } = await directAccount(first, 'acme', ['shipments.write', 'shipments.read']);
     const second = await station(['serve', '--port', '0', '--data', data]);
     expect(second.code).not.toBe(0);
     expect(second.stderr).toMatch(
@@ -75,7 +77,7 @@ describe('the store lock', () => {
   it('is released by the OS when the service is killed: the restore then keeps every acknowledged shipment', async () => {
     const data = fresh();
     const s = await serve(data);
-    const { token } = directAccount(s, 'acme', ['shipments.write']);
+    const { token } = await directAccount(s, 'acme', ['shipments.write']);
     const backup = join(fresh(), 'good.db');
     expect((await s.cli(['backup', backup])).code).toBe(0);
     const acked: string[] = [];

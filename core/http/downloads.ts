@@ -40,7 +40,7 @@ export function registerLabelDownloads(api: FastifyInstance, core: Core): void {
     async (req, reply) => {
       const m = /^(.+)\.pdf$/.exec(req.params.file);
       if (!m) throw notFound('label file');
-      const path = core.services.labels.openDownload(m[1]!);
+      const path = await core.openDownload(m[1]!);
       // Streamed from its file, not read whole: a 500-label document is megabytes, and several desks may fetch one.
       let size: number;
       try {

@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import type { Clock } from '../../clock.js';
+import { DB_FILE } from '../../paths.js';
+import { APPLICATION_ID, openDb, STORE_VERSION, type Db, type UpgradeNotice } from './db.js';
 import { openSqlite } from './sqlite.js';
-import type { Clock } from '../clock.js';
-import { DB_FILE } from '../paths.js';
-import { APPLICATION_ID, STORE_VERSION, type Db } from './db.js';
 import { lockStore } from './lock.js';
 
 /**
@@ -91,8 +91,19 @@ export function checkBackup(file: string): number {
  * longer the store. The store it replaces is kept beside it as `station.db.before-restore`, so that a restore of
  * the wrong file can be undone; `kept` is that file, or null when there was no store.
  */
-export async function restoreFrom(dataDir: string, file: string): Promise<{ version: number; kept: string | null }> {
+export async function restoreFrom(
+  dataDir: string,
+  file: string,
+  notice?: UpgradeNotice,
+): Promise<{ version: number; kept: string | null }> {
   const target = join(dataDir, DB_FILE);
+  const restored = await replaceStore(target, file);
+  // A backup from an older version is upgraded now, not at the next start.
+  openDb(target, undefined, notice).close();
+  return restored;
+}
+
+async function replaceStore(target: string, file: string): Promise<{ version: number; kept: string | null }> {
   const lock = lockStore(target, 'replace');
   const incoming = `${target}.restoring`;
   try {
@@ -177,6 +188,13 @@ export function createDailyBackups(db: Db, dataDir: string, clock: Clock, keep: 
       const timer = setInterval(tick, HOUR_MS);
       timer.unref();
       return { stop: () => clearInterval(timer) };
+    },
+    /**
+     * Resolves once no copy is being made: the store closes after it. A service stopped in its first seconds, while
+     * the start's copy was still being made, closed the connection under it and never exited.
+     */
+    settled: async (): Promise<void> => {
+      await running?.catch(() => null);
     },
   };
 }

@@ -39,6 +39,6 @@ export function registerJwks(api: FastifyInstance, core: Core): void {
         .type('application/jwk-set+json')
         // Short: a rotation should reach scanners soon, and old keys stay listed anyway.
         .header('cache-control', 'public, max-age=300')
-        .send(JSON.stringify(core.services.qr.jwks())),
+        .send(JSON.stringify(await core.jwks())),
   );
 }

@@ -15,6 +15,7 @@ import labelTokens from './014-label-tokens.js';
 import importsChanges from './015-imports-changes.js';
 import searchSides from './016-search-sides.js';
 import printAttention from './017-print-attention.js';
+import printerSites from './018-printer-sites.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { version: 15, name: 'imports-changes', sql: importsChanges },
   { version: 16, name: 'search-sides', sql: searchSides },
   { version: 17, name: 'print-attention', sql: printAttention },
+  { version: 18, name: 'printer-sites', sql: printerSites },
 ];

@@ -1,30 +1,28 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../store/db.js';
-import { isStorageFull } from '../store/errors.js';
-import type { ShipmentRecord } from './record.js';
-import { fromRow, SELECT_ROWS, type ShipmentRow } from './row.js';
+import type { ShipmentRecord } from '../../shipments/record.js';
+import type { SearchFilter } from '../../shipments/store.js';
+import type { Db } from './db.js';
+import { isStorageFull } from './errors.js';
+import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
 
-/** Filters of a search, already resolved to columns and epoch milliseconds. */
-export interface SearchFilter {
-  accountId: number;
-  /** An FTS5 query (`ftsQuery` of service.ts). */
-  match?: string;
-  /** The search as typed: a shipment whose ref or code it is comes first, whatever the sort. */
-  whole?: string;
-  code?: string;
-  status?: string;
-  subStatus?: string;
-  platform?: string;
-  /** labelled_at: only labelled shipments have that date. */
-  dateColumn: 'created_at' | 'updated_at' | 'labelled_at';
-  from?: number;
-  to?: number;
-  statusIn?: readonly string[];
-  pending?: boolean;
-  newestFirst: boolean;
-  limit: number;
-  offset: number;
+/** The columns of the index each `party` searches (migration 016); ref and code are always searched. */
+const PARTY_COLUMNS: Record<NonNullable<SearchFilter['party']> | 'ANY', string> = {
+  ANY: '',
+  RECEIVER: '{ident receiver} : ',
+  SENDER: '{ident sender} : ',
+};
+
+/**
+ * The words of a search as an FTS5 query: every word must match, as a phrase (FTS5 splits a quoted string into its
+ * tokens, which must follow each other), the last token as a prefix; quoted, so no word is syntax.
+ */
+export function ftsQuery(words: readonly string[], party: SearchFilter['party'] = undefined): string {
+  const columns = PARTY_COLUMNS[party ?? 'ANY'];
+  return words.map((w) => `${columns}"${w.replaceAll('"', '""')}"*`).join(' ');
 }
+
+/** A search filter with its words as an FTS5 query. */
+type Filter = SearchFilter & { match?: string };
 
 /**
  * The full-text index (`shipment_search`, migration 005) keys a shipment by its account and, within the account,
@@ -82,7 +80,7 @@ const BACKGROUND_DELAY_MS = 500;
  * row), else joined to the matches' rows. Without it, the account's date index gives the page and
  * `shipment_counts` the total when only the status is filtered.
  */
-export function createShipmentSearch(db: Db) {
+export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
   const indexedUpto = db.prepare<[], { n: number }>('SELECT indexed_upto AS n FROM shipment_search_progress');
   const newestShipment = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM shipments');
   const indexRange = db.prepare<[number, number]>(
@@ -129,13 +127,17 @@ export function createShipmentSearch(db: Db) {
     if (!background || background.timer) return;
     const b = background;
     b.timer = setTimeout(() => {
-      b.timer = null;
-      try {
-        if (indexStep.immediate(BACKGROUND_CHUNK)) schedule(0);
-      } catch (err) {
+      // After the transactions under way: the step is a write transaction of its own.
+      void idle()
+        .then(() => {
+          b.timer = null;
+          if (indexStep.immediate(BACKGROUND_CHUNK)) schedule(0);
+        })
         // Nothing is lost: the shipments stay above the mark until the next step, or the next search by words.
-        b.onError(err);
-      }
+        .catch((err: unknown) => {
+          b.timer = null;
+          b.onError(err);
+        });
     }, delayMs).unref();
   }
 
@@ -148,7 +150,7 @@ export function createShipmentSearch(db: Db) {
   }
 
   /** Conditions on the shipment rows, beyond the account. */
-  function rowFilters(f: SearchFilter): Query {
+  function rowFilters(f: Filter): Query {
     const clauses: string[] = [];
     const args: unknown[] = [];
     const and = (clause: string, ...values: unknown[]) => {
@@ -171,7 +173,7 @@ export function createShipmentSearch(db: Db) {
    * FROM … WHERE … of the matches: the index alone, or joined to the rows when they are filtered or sorted on;
    * without the shipment `except` (the one put first).
    */
-  function matches(f: SearchFilter, filters: Query, withRows: boolean, except?: number): Query {
+  function matches(f: Filter, filters: Query, withRows: boolean, except?: number): Query {
     const without = except === undefined ? '' : ` AND shipment_search.rowid <> ${idOf('?')}`;
     const where = `WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${LAST_KEY}${without}`;
     const keyArgs = [f.match, f.accountId, f.accountId, ...(except === undefined ? [] : [f.accountId, except])];
@@ -188,7 +190,7 @@ export function createShipmentSearch(db: Db) {
    * The shipment whose ref or code the search is, typed whole (any letter case), when the other filters keep it:
    * two lookups on unique indexes. It matches the words too, since its ref or code is in its `ident` column.
    */
-  function wholeMatch(f: SearchFilter, filters: Query): number | undefined {
+  function wholeMatch(f: Filter, filters: Query): number | undefined {
     if (f.whole === undefined) return undefined;
     const w = f.whole;
     const row = prepared(
@@ -198,7 +200,7 @@ export function createShipmentSearch(db: Db) {
     return row?.id;
   }
 
-  const matchCount = (f: SearchFilter, aboveId: number) =>
+  const matchCount = (f: Filter, aboveId: number) =>
     (
       prepared(
         `SELECT count(*) AS n FROM shipment_search WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${idOf('?')} - 1`,
@@ -215,7 +217,7 @@ export function createShipmentSearch(db: Db) {
    */
   const totals = new Map<string, { n: number; newest: number }>();
   const TOTALS_KEPT = 1_000;
-  const matchTotal = db.transaction((f: SearchFilter): number => {
+  const matchTotal = db.transaction((f: Filter): number => {
     // The newest indexed shipment, not the newest shipment: the total is of what the index holds, in this snapshot.
     const newest = indexedUpto.get()!.n;
     const key = `${f.accountId} ${f.match}`;
@@ -227,7 +229,7 @@ export function createShipmentSearch(db: Db) {
     return n;
   });
 
-  function count(f: SearchFilter, filters: Query): number {
+  function count(f: Filter, filters: Query): number {
     let q: Query;
     if (f.match !== undefined) {
       if (filters.sql === '') return matchTotal(f);
@@ -279,7 +281,8 @@ export function createShipmentSearch(db: Db) {
       };
     },
 
-    search(f: SearchFilter): { rows: ShipmentRecord[]; total: number } {
+    search(filter: SearchFilter): { rows: ShipmentRecord[]; total: number } {
+      const f: Filter = filter.words ? { ...filter, match: ftsQuery(filter.words, filter.party) } : filter;
       if (f.match !== undefined) catchUp();
       const filters = rowFilters(f);
       const dir = f.newestFirst ? 'DESC' : 'ASC';
@@ -319,7 +322,7 @@ export function createShipmentSearch(db: Db) {
 }
 
 /** A total that `shipment_counts` holds: no filter, or only on the status. */
-function byStatusOnly(f: SearchFilter): boolean {
+function byStatusOnly(f: Filter): boolean {
   return (
     f.dateColumn !== 'labelled_at' &&
     f.code === undefined &&

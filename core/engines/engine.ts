@@ -1,0 +1,51 @@
+import type { AuthStore } from '../auth/store.js';
+import type { DownloadStore } from '../downloads/store.js';
+import type { MappingStore } from '../imports/store.js';
+import type { LabelTokenStore } from '../labels/store.js';
+import type { ManifestStore } from '../manifests/store.js';
+import type { OfficeStore } from '../offices/store.js';
+import type { PresetStore } from '../presets/store.js';
+import type { PrintStore } from '../printing/store.js';
+import type { SigningKeyStore } from '../qr/store.js';
+import type { RateCardStore } from '../quote/store.js';
+import type { ScaleStore } from '../scale/store.js';
+import type { SenderStore } from '../senders/store.js';
+import type { ShipmentStore } from '../shipments/store.js';
+import type { SettingsStore } from '../station/store.js';
+import type { EventStore } from '../tracking/store.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+
+/** Every feature's store, as an engine hands them out: for reading, or inside one transaction. */
+export interface Stores {
+  auth: AuthStore;
+  shipments: ShipmentStore;
+  events: EventStore;
+  printing: PrintStore;
+  downloads: DownloadStore;
+  manifests: ManifestStore;
+  offices: OfficeStore;
+  rateCards: RateCardStore;
+  senders: SenderStore;
+  presets: PresetStore;
+  settings: SettingsStore;
+  signingKeys: SigningKeyStore;
+  labelTokens: LabelTokenStore;
+  importMappings: MappingStore;
+  scale: ScaleStore;
+}
+
+/** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */
+export interface Engine extends UnitOfWork<Stores> {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the store is, for messages (a file, or a URL without its password). */
+  readonly location: string;
+  /**
+   * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
+   * backups).
+   */
+  background(onError: (err: unknown) => void): { stop(): void };
+  /** A consistent copy of the store in `file`; resolves to the pages copied. */
+  backup(file: string): Promise<number>;
+  /** Waits for the transactions under way, then closes. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,238 @@
+import pg from 'pg';
+import type { Clock } from '../../clock.js';
+import { DomainError, storageFull } from '../../errors.js';
+import type { Engine, Stores } from '../engine.js';
+import { pgAuthStore } from './auth.js';
+import { pgEventStore } from './events.js';
+import { pgMigrations, type PgMigration } from './migrations/index.js';
+import { pgOfficeStore } from './offices.js';
+import { pgPrintStore } from './printing.js';
+import { pgShipmentStore } from './shipments.js';
+import {
+  pgDownloadStore,
+  pgLabelTokenStore,
+  pgManifestStore,
+  pgMappingStore,
+  pgPresetStore,
+  pgRateCardStore,
+  pgScaleStore,
+  pgSenderStore,
+  pgSettingsStore,
+  pgSigningKeyStore,
+} from './small-stores.js';
+import { sqlState, type Sql } from './sql.js';
+
+export interface PostgresOptions {
+  clock: Clock;
+  onUpgrade?: (message: string) => void;
+  /** Connections this station may hold at once (default 20). */
+  poolSize?: number;
+}
+
+/** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
+const RETRY_AFTER_S = 2;
+/** Tries of a transaction that lost to a concurrent one (deadlock, serialization failure). */
+const MOST_TRIES = 8;
+
+/**
+ * node-postgres hands BIGINT (ids, epoch ms, counts) back as strings, since they may pass 2^53; ours never do, so
+ * they are numbers here, as SQLite gives them.
+ */
+const INT8 = 20;
+const parseBigint = (v: string) => Number(v);
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+    return oid === INT8 ? parseBigint : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
+  },
+} as typeof pg.types;
+
+/** A failure that is the connection's, not the statement's: the station answers 503 and reconnects. */
+function lostConnection(e: unknown): boolean {
+  const code = sqlState(e) ?? '';
+  if (/^(08|57P0)/.test(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  const message = e instanceof Error ? e.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(
+    message,
+  );
+}
+
+/** PostgreSQL's disk_full (SQLSTATE 53100): the write is refused as on a full SQLite disk, 507 storage_full. */
+const diskFull = (e: unknown) => sqlState(e) === '53100';
+
+function unavailable(e: unknown): DomainError {
+  const error = new DomainError('unavailable', 'the database cannot be reached for the moment; try again shortly', {
+    extra: { retry_after: RETRY_AFTER_S },
+  });
+  error.cause = e;
+  return error;
+}
+
+/** Queries through `q`, a lost connection turned into a 503 the client can retry. */
+function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
+  const sql: Sql = {
+    inTransaction,
+    async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
+      try {
+        return await q.query<R>(text, values);
+      } catch (e) {
+        throw lostConnection(e) ? unavailable(e) : diskFull(e) ? storageFull(e) : e;
+      }
+    },
+  };
+  return sql;
+}
+
+function storesOn(sql: Sql): Stores {
+  return {
+    auth: pgAuthStore(sql),
+    shipments: pgShipmentStore(sql),
+    events: pgEventStore(sql),
+    printing: pgPrintStore(sql),
+    downloads: pgDownloadStore(sql),
+    manifests: pgManifestStore(sql),
+    offices: pgOfficeStore(sql),
+    rateCards: pgRateCardStore(sql),
+    senders: pgSenderStore(sql),
+    presets: pgPresetStore(sql),
+    settings: pgSettingsStore(sql),
+    signingKeys: pgSigningKeyStore(sql),
+    labelTokens: pgLabelTokenStore(sql),
+    importMappings: pgMappingStore(sql),
+    scale: pgScaleStore(sql),
+  };
+}
+
+/** The URL without its password, for messages. */
+export const redacted = (url: string) => {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+};
+
+/**
+ * Applies the numbered migrations not yet applied, one transaction each, under an advisory lock so that stations
+ * starting together upgrade once. A database written by a newer version is refused before anything is touched.
+ */
+export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], notice?: (m: string) => void) {
+  const client = await pool.connect();
+  let broken = false;
+  const onBreak = () => (broken = true);
+  client.on('error', onBreak);
+  try {
+    await client.query('SELECT pg_advisory_lock(19)');
+    await client.query('CREATE TABLE IF NOT EXISTS station_schema (version INT NOT NULL)');
+    const row = (await client.query<{ version: number }>('SELECT max(version) AS version FROM station_schema')).rows[0];
+    const current = row?.version ?? 0;
+    const newest = Math.max(0, ...migrations.map((m) => m.version));
+    if (current > newest)
+      throw new Error(
+        `the database was written by a newer version of Shipping Station (store version ${current}; this version knows up to ${newest})`,
+      );
+    const pending = migrations.filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+    if (current > 0 && pending.length)
+      notice?.(`upgrading the database from version ${current} to ${pending.at(-1)!.version}`);
+    for (const m of pending) {
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query('INSERT INTO station_schema (version) VALUES ($1)', [m.version]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(19)').catch(() => undefined);
+    client.off('error', onBreak);
+    client.release(broken);
+  }
+}
+
+export interface PostgresEngine extends Engine {
+  readonly kind: 'postgres';
+  readonly pool: pg.Pool;
+}
+
+/**
+ * The PostgreSQL engine: every store over a pool; a transaction is one connection of it, READ COMMITTED, the rows
+ * it reads locked until it ends, tried again when it loses to a concurrent one (deadlock, serialization failure).
+ * PostgreSQL shares WAL flushes between concurrent commits by itself, so there is no group commit here.
+ */
+export async function openPostgresEngine(url: string, opts: PostgresOptions): Promise<PostgresEngine> {
+  // A burst of requests waits for a connection of the pool (creates take their time one after another); only a
+  // database that cannot be reached for this long is a 503.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 20,
+    types,
+    connectionTimeoutMillis: 20_000,
+    // A search's total counts its matches in a bitmap of the table's pages: at a million shipments a broad word's
+    // is some 10 MB, past the default 4 MB, where it turns lossy and every match is read from the table instead.
+    // No JIT and no parallel workers: the search's expression looks costly to the planner, which then spent 50-120
+    // ms compiling a count, or 30 ms starting workers for a page of 20.
+    options: '-c work_mem=32MB -c jit=off -c max_parallel_workers_per_gather=0',
+  });
+  // An idle connection that breaks (the server restarted) is dropped by the pool; the next query opens another.
+  pool.on('error', () => undefined);
+  try {
+    await migratePostgres(pool, pgMigrations, opts.onUpgrade);
+  } catch (e) {
+    await pool.end();
+    throw lostConnection(e) ? new Error(`cannot reach the database at ${redacted(url)}: ${(e as Error).message}`) : e;
+  }
+  const stores = storesOn(sqlOn(pool, false));
+
+  async function transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (e) {
+        throw unavailable(e);
+      }
+      let broken = false;
+      // The pool listens for a broken connection only while it holds the client: one that breaks between this
+      // transaction's statements would otherwise be an unhandled 'error' that ends the process.
+      const onBreak = () => (broken = true);
+      client.on('error', onBreak);
+      try {
+        await client.query('BEGIN');
+        const value = await fn(storesOn(sqlOn(client, true)));
+        await client.query('COMMIT');
+        return value;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        const state = sqlState(e);
+        if ((state === '40001' || state === '40P01') && attempt < MOST_TRIES) {
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+          continue;
+        }
+        if (lostConnection(e)) {
+          broken = true;
+          throw unavailable(e);
+        }
+        // The COMMIT itself may find the disk full.
+        throw diskFull(e) ? storageFull(e) : e;
+      } finally {
+        client.off('error', onBreak);
+        client.release(broken);
+      }
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    location: redacted(url),
+    pool,
+    stores,
+    transaction,
+    background: () => ({ stop: () => undefined }),
+    backup: () =>
+      Promise.reject(
+        new DomainError('invalid_state', 'a PostgreSQL station is backed up with the database’s own tools (pg_dump)'),
+      ),
+    close: () => pool.end(),
+  };
+}

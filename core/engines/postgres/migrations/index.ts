@@ -1,0 +1,22 @@
+import schema from './001-schema.js';
+import labelTokensImports from './002-label-tokens-imports.js';
+import shipmentDraw from './003-shipment-draw.js';
+import documentKeyHash from './004-document-key-hash.js';
+import searchPrefixes from './005-search-prefixes.js';
+import searchSidesAttention from './006-search-sides-attention.js';
+
+/** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const pgMigrations: PgMigration[] = [
+  { version: 1, name: 'schema', sql: schema },
+  { version: 2, name: 'label-tokens-imports', sql: labelTokensImports },
+  { version: 3, name: 'shipment-draw', sql: shipmentDraw },
+  { version: 4, name: 'document-key-hash', sql: documentKeyHash },
+  { version: 5, name: 'search-prefixes', sql: searchPrefixes },
+  { version: 6, name: 'search-sides-attention', sql: searchSidesAttention },
+];
