@@ -36,6 +36,20 @@ export interface SearchFilter {
   offset: number;
 }
 
+/**
+ * A search whose total the per-status counts hold, which both engines keep (`shipment_counts`): no words, and no
+ * filter but the status.
+ */
+export const countedByStatus = (f: SearchFilter): boolean =>
+  !f.words &&
+  f.dateColumn !== 'labelled_at' &&
+  f.code === undefined &&
+  f.subStatus === undefined &&
+  f.platform === undefined &&
+  f.from === undefined &&
+  f.to === undefined &&
+  !f.pending;
+
 /** Shipments and their search. Records in, records out: how they are kept is the engine's. */
 export interface ShipmentStore {
   /**

@@ -1,6 +1,6 @@
 import type { Status, SubStatus } from '../../schemas/codes.js';
 import type { ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
-import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
+import { countedByStatus, KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const COLUMNS = `s.id, s.account_id, s.code, s.ref, s.type, s.method, s.office_id, s.value, s.content, s.notes, s.platform,
@@ -51,17 +51,6 @@ function conditions(f: SearchFilter, args: unknown[]): string {
   return c.map((x) => ` AND ${x}`).join('');
 }
 
-/** A total the per-status counts hold: no filter, or only on the status. */
-const byStatusOnly = (f: SearchFilter) =>
-  !f.words &&
-  f.dateColumn !== 'labelled_at' &&
-  f.code === undefined &&
-  f.subStatus === undefined &&
-  f.platform === undefined &&
-  f.from === undefined &&
-  f.to === undefined &&
-  !f.pending;
-
 /**
  * A search by words and nothing else (the totals a desk's search box asks for), each word of one part: the
  * prefixes' index alone says its matches exactly (a word of several parts is a phrase, which it cannot tell).
@@ -69,7 +58,7 @@ const byStatusOnly = (f: SearchFilter) =>
 const wordsOnly = (f: SearchFilter) =>
   !!f.words &&
   f.words.every((w) => w.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length === 1) &&
-  byStatusOnly({ ...f, words: undefined }) &&
+  countedByStatus({ ...f, words: undefined }) &&
   f.status === undefined &&
   !f.statusIn;
 
@@ -219,7 +208,7 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
       );
       if (whole && f.offset === 0) page.unshift(whole);
       let total: number;
-      if (byStatusOnly(f)) {
+      if (countedByStatus(f)) {
         const counted: unknown[] = [f.accountId];
         let filter = '';
         if (f.status !== undefined) filter += ` AND status = $${counted.push(f.status)}`;

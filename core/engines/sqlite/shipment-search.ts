@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { ShipmentRecord } from '../../shipments/record.js';
-import type { SearchFilter } from '../../shipments/store.js';
+import { countedByStatus, type SearchFilter } from '../../shipments/store.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
@@ -235,7 +235,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       if (filters.sql === '') return matchTotal(f);
       const m = matches(f, filters, true);
       q = { sql: `SELECT count(*) AS n ${m.sql}`, args: m.args };
-    } else if (byStatusOnly(f)) {
+    } else if (countedByStatus(f)) {
       const statusIn = f.statusIn ? ` AND status IN (${f.statusIn.map(() => '?').join(',')})` : '';
       q = {
         sql: `SELECT coalesce(sum(n), 0) AS n FROM shipment_counts WHERE account_id = ?${f.status !== undefined ? ' AND status = ?' : ''}${statusIn}`,
@@ -319,17 +319,4 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       return { rows: rows.map(fromRow), total: count(f, filters) };
     },
   };
-}
-
-/** A total that `shipment_counts` holds: no filter, or only on the status. */
-function byStatusOnly(f: Filter): boolean {
-  return (
-    f.dateColumn !== 'labelled_at' &&
-    f.code === undefined &&
-    f.subStatus === undefined &&
-    f.platform === undefined &&
-    f.from === undefined &&
-    f.to === undefined &&
-    !f.pending
-  );
 }
