@@ -188,14 +188,18 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
 
   /**
    * The shipment whose ref or code the search is, typed whole (any letter case), when the other filters keep it:
-   * two lookups on unique indexes. It matches the words too, since its ref or code is in its `ident` column.
+   * two lookups on unique indexes, then the filters on those rows alone. It matches the words too, since its ref or
+   * code is in its `ident` column. (Written as `account_id = ? AND (ref IN (…) OR code = ?) AND filters`, SQLite,
+   * with no statistics, walked the account's status index instead: every shipment of it, 0.6–2 s at 1,000,000.)
    */
   function wholeMatch(f: Filter, filters: Query): number | undefined {
     if (f.whole === undefined) return undefined;
     const w = f.whole;
     const row = prepared(
-      `SELECT s.id FROM shipments s WHERE s.account_id = ? AND (s.ref IN (?, ?, ?) OR s.code = ?)${filters.sql} LIMIT 1`,
-    ).get(f.accountId, w, w.toUpperCase(), w.toLowerCase(), w.toUpperCase(), ...filters.args) as
+      `SELECT s.id FROM shipments s WHERE s.id IN (
+         SELECT id FROM shipments WHERE account_id = ? AND ref IN (?, ?, ?)
+         UNION ALL SELECT id FROM shipments WHERE code = ? AND account_id = ?)${filters.sql} LIMIT 1`,
+    ).get(f.accountId, w, w.toUpperCase(), w.toLowerCase(), w.toUpperCase(), f.accountId, ...filters.args) as
       { id: number } | undefined;
     return row?.id;
   }
