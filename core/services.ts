@@ -21,6 +21,11 @@ import { createSenderService } from './senders/service.js';
 import { createShipmentService } from './shipments/service.js';
 import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
+import { hostPolicyFromEnv } from './webhooks/guard.js';
+import { retryScheduleFromEnv, timeoutFromEnv } from './webhooks/schedule.js';
+import { createSender } from './webhooks/send.js';
+import { createWebhookService } from './webhooks/service.js';
+import { createDeliveryWorker } from './webhooks/worker.js';
 
 export interface ServiceOptions {
   engine: Engine;
@@ -28,8 +33,8 @@ export interface ServiceOptions {
   /** Where generated files (label documents, manifests, signing keys) live. */
   dataDir: string;
   env?: Record<string, string | undefined>;
-  /** Told of failures in the background (the print queue's worker). */
-  onError?: (err: unknown) => void;
+  /** Told of failures in the background: the print queue's worker, the webhooks' delivery worker. */
+  onError?: (err: unknown, where: 'print queue' | 'webhooks') => void;
   /** The station's site (`station serve --site`): the printers whose jobs it prints. */
   site?: string;
 }
@@ -66,6 +71,16 @@ export async function createServices({
   const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads });
   const senders = createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin);
   const presets = createPresetService(engine, clock);
+  // Webhooks: the outbox is written by the features above in their own transactions; the worker sends it.
+  const hostPolicy = hostPolicyFromEnv(env);
+  const timeoutMs = timeoutFromEnv(env);
+  const deliveries = createDeliveryWorker({
+    db: engine,
+    sender: createSender(hostPolicy, timeoutMs),
+    schedule: retryScheduleFromEnv(env),
+    timeoutMs,
+    ...(onError ? { onError: (err: unknown) => onError(err, 'webhooks') } : {}),
+  });
   return {
     clock,
     dataDir,
@@ -94,6 +109,9 @@ export async function createServices({
       presets: (accountId) => presets.list(accountId),
     }),
     scan: createScanResolver(shipments, qr),
+    webhooks: createWebhookService({ db: engine, clock, policy: hostPolicy, wake: deliveries.wake }),
+    /** The webhook delivery worker; the long-running service starts it. */
+    deliveries,
     printing: createPrintingService({
       db: engine,
       clock,
@@ -101,7 +119,7 @@ export async function createServices({
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
       site,
-      ...(onError ? { onError } : {}),
+      ...(onError ? { onError: (err: unknown) => onError(err, 'print queue') } : {}),
     }),
   };
 }

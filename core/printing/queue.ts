@@ -1,4 +1,5 @@
-import { deadOnThisHost, LEASE_MS, leaseOwnerName } from './lease.js';
+import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
+import { LEASE_MS } from './lease.js';
 import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
 import type { JobRecord, PrinterRecord } from './store.js';
 

@@ -1,0 +1,157 @@
+import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+import { nextAttemptAt, type RetrySchedule } from './schedule.js';
+import type { Sender, SendOutcome } from './send.js';
+import { webhookHeaders } from './signing.js';
+import type { AttemptResult, ClaimedDelivery, WebhookStore } from './store.js';
+
+export interface WorkerDeps {
+  db: UnitOfWork<{ webhooks: WebhookStore }>;
+  sender: Sender;
+  schedule: RetrySchedule;
+  timeoutMs: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  onError?: (err: unknown) => void;
+}
+
+/** A poll finds deliveries other stations wrote (PostgreSQL) and those whose time came. */
+const POLL_MS = 500;
+/** How often the holders of deliveries are looked at for a dead process of this host. */
+const DEAD_CHECK_MS = 10_000;
+
+/**
+ * The delivery worker, off the request path: it takes due deliveries from the outbox (each held for the length of
+ * an attempt and a margin, so a station that dies holding one leaves it to be taken again), sends them, and writes
+ * each result. A create or a print only writes its message; nothing here makes it wait.
+ */
+export function createDeliveryWorker(deps: WorkerDeps) {
+  const { db, sender, schedule, timeoutMs } = deps;
+  const concurrency = deps.concurrency ?? 64;
+  const holdMs = timeoutMs + 30_000;
+  const owner = leaseOwnerName();
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let lastDeadCheck = 0;
+  let stopping = new AbortController();
+  const failed = (err: unknown) =>
+    deps.onError ? deps.onError(err) : console.error(`webhooks: ${(err as Error).message}`);
+
+  function resultOf(d: ClaimedDelivery, o: SendOutcome, at: number): AttemptResult {
+    const attempts = d.attempts + 1;
+    const base = { id: d.id, claim: owner, attempts, last_status: o.status, at };
+    if (o.status !== null && o.status >= 200 && o.status < 300)
+      return { ...base, state: 'delivered', next_at: null, last_error: null };
+    const error = o.status === null ? o.error : `answered ${o.status}`;
+    if (o.status === 410) return { ...base, state: 'failed', next_at: null, last_error: error };
+    const next = nextAttemptAt(schedule, attempts, at);
+    return { ...base, state: next === null ? 'failed' : 'pending', next_at: next, last_error: error };
+  }
+
+  async function deliver(d: ClaimedDelivery): Promise<void> {
+    const at = new Date();
+    const outcome = await sender.send(d.url, webhookHeaders(d, d.message_id, d.body, at), d.body, stopping.signal);
+    // Cut short by a stop: not an attempt; stop() hands it back.
+    if (stopping.signal.aborted) return;
+    const result = resultOf(d, outcome, Date.now());
+    await db.transaction(async (tx) => {
+      if ((await tx.webhooks.settle(result)) && outcome.status === 410)
+        await tx.webhooks.disable(d.webhook_id, 'gone', result.at);
+    });
+  }
+
+  async function releaseTheDead(now: number): Promise<void> {
+    if (now - lastDeadCheck < DEAD_CHECK_MS) return;
+    lastDeadCheck = now;
+    for (const other of await db.stores.webhooks.holders(now))
+      if (other !== owner && deadOnThisHost(other)) await db.transaction((tx) => tx.webhooks.release(other, now));
+  }
+
+  async function claimSome(): Promise<void> {
+    await releaseTheDead(Date.now());
+    while (running && inFlight.size < concurrency) {
+      const t = Date.now();
+      const batch = await db.transaction((tx) =>
+        tx.webhooks.claim(t, t + holdMs, owner, concurrency - inFlight.size),
+      );
+      for (const d of batch) {
+        const p: Promise<void> = deliver(d)
+          .catch(failed)
+          .finally(() => {
+            inFlight.delete(p);
+            // Claimed again in batches, not one by one as each ends.
+            if (inFlight.size <= concurrency / 2) pump();
+          });
+        inFlight.add(p);
+      }
+      if (batch.length === 0) break;
+    }
+  }
+
+  function pump(): void {
+    if (!running) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    pumping = (async () => {
+      try {
+        await claimSome();
+      } catch (err) {
+        failed(err);
+      }
+      let due: number | null = null;
+      try {
+        due = await db.stores.webhooks.nextDue();
+      } catch (err) {
+        failed(err);
+      }
+      // Full: the next attempt to end claims again.
+      if (!running || inFlight.size >= concurrency) return;
+      const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(5, due - Date.now()));
+      timer = setTimeout(pump, delay);
+      timer.unref?.();
+    })().finally(() => {
+      pumping = null;
+      if (again) {
+        again = false;
+        pump();
+      }
+    });
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      stopping = new AbortController();
+      lastDeadCheck = 0;
+      pump();
+    },
+    /** Something was written to the outbox in this process: send it now rather than at the next poll. */
+    wake: () => pump(),
+    /**
+     * Stops: no new delivery is taken, those in flight are cut short and handed back (due at once, for the next
+     * station or start): a clean stop leaves nothing held.
+     */
+    async stop(): Promise<void> {
+      if (!running) return;
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      stopping.abort();
+      await pumping;
+      await Promise.allSettled([...inFlight]);
+      sender.close();
+      await db.transaction((tx) => tx.webhooks.release(owner, Date.now())).catch(failed);
+    },
+    owner,
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
