@@ -151,7 +151,10 @@ export async function createCore({
       ...(site ? { site } : {}),
       onError: (err, where) =>
         isStorageFull(err)
-          ? log.warn({ err }, `${where}: the disk is full; ${where === 'webhooks' ? 'the deliveries' : 'the jobs'} wait`)
+          ? log.warn(
+              { err },
+              `${where}: the disk is full; ${where === 'webhooks' ? 'the deliveries' : 'the jobs'} wait`,
+            )
           : log.error({ err }, `${where}: the store failed under ${where === 'webhooks' ? 'a delivery' : 'a job'}`),
     });
   } catch (e) {

@@ -73,8 +73,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
       // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
       else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts) {
         if (await tx.printing.fail(job.id, owner, message, now())) await announceFinished(tx, job.id, now());
-      }
-      else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
+      } else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
     });
     w.notify();
   };

@@ -77,8 +77,15 @@ export async function announceMove(
   event: EventRecord,
 ): Promise<void> {
   let shipment: ShipmentT | undefined;
-  const now = async () => (shipment ??= await readView(tx.shipments, (await tx.shipments.byId(accountId, event.shipment_id))!));
-  await announce(tx, accountId, 'shipment.status_changed', async () => ({ event: eventView(event), shipment: await now() }), event.date);
+  const now = async () =>
+    (shipment ??= await readView(tx.shipments, (await tx.shipments.byId(accountId, event.shipment_id))!));
+  await announce(
+    tx,
+    accountId,
+    'shipment.status_changed',
+    async () => ({ event: eventView(event), shipment: await now() }),
+    event.date,
+  );
   if (event.status === 'CANCELED') await announce(tx, accountId, 'shipment.canceled', now, event.date);
 }
 

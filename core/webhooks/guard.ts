@@ -15,7 +15,12 @@ export interface HostPolicy {
 export function hostPolicyFromEnv(env: Record<string, string | undefined>): HostPolicy {
   const listed = (env.STATION_WEBHOOK_HOSTS ?? '')
     .split(',')
-    .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
     .filter(Boolean);
   return { listed: new Set(listed) };
 }
@@ -110,7 +115,8 @@ export function guardedLookup(policy: HostPolicy): LookupFunction {
       if (err) return callback(err, '', 0);
       const bad = policy.listed.has(host) ? undefined : addresses.find((a) => isRefusedAddress(a.address));
       if (bad) return callback(new RefusedAddress(host, bad.address) as NodeJS.ErrnoException, '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });

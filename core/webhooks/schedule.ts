@@ -3,7 +3,9 @@
  * 14 h, 20 h and 24 h; after the last one the delivery has failed (a person may retry it). `STATION_WEBHOOK_RETRY_MS`
  * (for tests) replaces the 5 s step and scales every later one by the same factor.
  */
-const SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
+const SCHEDULE_MS = [
+  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+];
 const STEP_MS = SCHEDULE_MS[1]!;
 
 export type RetrySchedule = readonly number[];
@@ -12,7 +14,8 @@ export function retryScheduleFromEnv(env: Record<string, string | undefined>): R
   const raw = env.STATION_WEBHOOK_RETRY_MS;
   if (raw === undefined || raw === '') return SCHEDULE_MS;
   const step = Number(raw);
-  if (!Number.isFinite(step) || step < 0) throw new Error(`STATION_WEBHOOK_RETRY_MS must be a number of ms, not ${raw}`);
+  if (!Number.isFinite(step) || step < 0)
+    throw new Error(`STATION_WEBHOOK_RETRY_MS must be a number of ms, not ${raw}`);
   return SCHEDULE_MS.map((ms) => Math.round((ms * step) / STEP_MS));
 }
 

@@ -19,7 +19,6 @@ export interface WebhookRecord {
   updated_at: number;
 }
 
-
 /** One message to one endpoint: sent until the receiver takes it or the schedule is spent. */
 export interface DeliveryRecord {
   id: number;

@@ -74,9 +74,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     await releaseTheDead(Date.now());
     while (running && inFlight.size < concurrency) {
       const t = Date.now();
-      const batch = await db.transaction((tx) =>
-        tx.webhooks.claim(t, t + holdMs, owner, concurrency - inFlight.size),
-      );
+      const batch = await db.transaction((tx) => tx.webhooks.claim(t, t + holdMs, owner, concurrency - inFlight.size));
       for (const d of batch) {
         const p: Promise<void> = deliver(d)
           .catch(failed)

@@ -10,8 +10,10 @@ const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 export function pgOutboxStore(sql: Sql): OutboxStore {
   return {
     wants: async (accountId, type) =>
-      (await first(sql, 'SELECT 1 FROM webhooks WHERE account_id = $1 AND $2 = ANY (events) LIMIT 1', [accountId, type])) !==
-      undefined,
+      (await first(sql, 'SELECT 1 FROM webhooks WHERE account_id = $1 AND $2 = ANY (events) LIMIT 1', [
+        accountId,
+        type,
+      ])) !== undefined,
     enqueue: async (m) =>
       (
         await sql.query(

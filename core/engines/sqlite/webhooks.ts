@@ -64,9 +64,7 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
        VALUES (@webhook_id, @account_id, @message_id, @type, @body, @state, @attempts, @next_at, @last_status,
          @last_error, @last_attempt_at, @created_at)`,
     ),
-    retryNow: db.prepare(
-      `UPDATE webhook_deliveries SET state = 'pending', next_at = ?, claim = NULL WHERE id = ?`,
-    ),
+    retryNow: db.prepare(`UPDATE webhook_deliveries SET state = 'pending', next_at = ?, claim = NULL WHERE id = ?`),
     nextDue: db.prepare<[], { due: number | null }>(
       `SELECT min(d.next_at) AS due FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
        WHERE d.state = 'pending' AND w.enabled = 1`,
