@@ -54,6 +54,8 @@ export default defineConfig({
                 'test/labels/qr-fixed.test.ts',
                 'test/labels/raster.test.ts',
                 'test/labels/render-off-thread.test.ts',
+                // Webhooks: the outbox, the delivery worker and its guarantees, on both engines.
+                'test/webhooks/**/*.test.ts',
                 'test/engines/postgres.test.ts',
                 'test/engines/postgres-migrations.test.ts',
               ]

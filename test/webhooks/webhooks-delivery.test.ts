@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
+import { admin, createShipment } from '../http/fixtures.js';
+import { startReceiver, type Receiver, type Received } from './receiver.js';
+
+/** The retry schedule at a test's pace: 0, 50 ms, 3 s, 18 s… (STATION_WEBHOOK_RETRY_MS scales every step). */
+const FAST = { STATION_WEBHOOK_HOSTS: '127.0.0.1', STATION_WEBHOOK_RETRY_MS: '50', STATION_WEBHOOK_TIMEOUT_MS: '1000' };
+
+/** Each message the receiver took, once; every request of one webhook-id carried the same body and verified. */
+function expectEveryMessageOnce(rx: Receiver, codes: string[]) {
+  const byId = new Map<string, Received[]>();
+  for (const r of rx.received) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+  for (const [id, copies] of byId) {
+    expect(new Set(copies.map((c) => c.body)).size, id).toBe(1);
+    for (const c of copies) expect(c.verified, c.body).toBe(true);
+  }
+  const delivered = [...rx.delivered()].map((id) => byId.get(id)![0]!.payload.data.code as string);
+  expect(delivered.sort()).toEqual([...codes].sort());
+  // Different messages never share an id: one id per shipment.
+  expect(byId.size).toBe(codes.length);
+}
+
+describe('webhooks: nothing lost (receivers down, failing, slow; a station killed)', () => {
+  let s: Station;
+  let token: string;
+  const receivers: Receiver[] = [];
+
+  const subscribe = async (rx: Receiver, events = ['shipment.created']) => {
+    const r = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events } });
+    expect(r.status, r.text).toBe(201);
+    rx.trust(r.body.secret);
+    return r.body as { id: number; secret: string };
+  };
+
+  beforeAll(async () => {
+    s = await startStation({ env: FAST });
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    await a.close();
+  });
+  afterAll(async () => {
+    await s.stop();
+    for (const rx of receivers) await rx.close().catch(() => undefined);
+  });
+
+  it('a receiver down for a while, one answering 500, one timing out: every message delivered, duplicates share their webhook-id', async () => {
+    const down = await startReceiver();
+    const failing = await startReceiver({
+      // Each message refused twice with a 500, then taken.
+      answer: (_n, r) => (failing.received.filter((x) => x.id === r.id).length <= 2 ? 500 : 204),
+    });
+    const slow = await startReceiver({
+      // Each message's first request never answered: the station gives up after its timeout and sends it again.
+      answer: (_n, r) => (slow.received.filter((x) => x.id === r.id).length === 1 ? 'hang' : 200),
+    });
+    receivers.push(down, failing, slow);
+    for (const rx of [down, failing, slow]) await subscribe(rx);
+    await down.down();
+
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await createShipment(s, token)).code);
+    await new Promise((r) => setTimeout(r, 1000));
+    await down.up();
+
+    for (const rx of [down, failing, slow])
+      await expect.poll(() => rx.delivered().size, { timeout: 25_000 }).toBe(codes.length);
+    expectEveryMessageOnce(down, codes);
+    expectEveryMessageOnce(failing, codes);
+    expectEveryMessageOnce(slow, codes);
+    // The failing receiver saw each message three times; the slow one twice, under the same id.
+    expect(failing.received).toHaveLength(codes.length * 3);
+    expect(slow.received).toHaveLength(codes.length * 2);
+    const [hook] = (await s.request('GET', '/webhooks', { token })).body.data as Array<{ id: number }>;
+    const d = await s.request('GET', `/webhooks/${hook!.id}/deliveries?size=100`, { token });
+    expect(d.body.data.every((x: { state: string }) => x.state === 'delivered')).toBe(true);
+    for (const { id } of (await s.request('GET', '/webhooks', { token })).body.data as Array<{ id: number }>)
+      await s.request('DELETE', `/webhooks/${id}`, { token });
+  });
+
+  it('410 Gone disables the endpoint: nothing more is sent until it is enabled again, then what waited goes', async () => {
+    let gone = true;
+    const rx = await startReceiver({ answer: () => (gone ? 410 : 204) });
+    receivers.push(rx);
+    const w = await subscribe(rx);
+    const first = await createShipment(s, token);
+    await expect.poll(async () => (await s.request('GET', `/webhooks/${w.id}`, { token })).body.enabled).toBe(false);
+    expect((await s.request('GET', `/webhooks/${w.id}`, { token })).body.disabled_reason).toBe('gone');
+    const d = await s.request('GET', `/webhooks/${w.id}/deliveries`, { token });
+    expect(d.body.data[0]).toMatchObject({ state: 'failed', attempts: 1, last_status: 410, next_attempt_at: null });
+    const waiting = await createShipment(s, token);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(rx.received.map((r) => r.payload.data.code)).toEqual([first.code]);
+
+    gone = false;
+    const put = await s.request('PUT', `/webhooks/${w.id}`, {
+      token,
+      body: { url: rx.url, events: ['shipment.created'], enabled: true },
+    });
+    expect(put.body).toMatchObject({ enabled: true, disabled_reason: null });
+    await expect.poll(() => rx.received.map((r) => r.payload.data.code)).toEqual([first.code, waiting.code]);
+    await s.request('DELETE', `/webhooks/${w.id}`, { token });
+  });
+});
+
+describe('webhooks: a station SIGKILLed with deliveries pending', () => {
+  it('sends every message after a restart on the same store; the only duplicates carry the same webhook-id', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'webhooks-kill-'));
+    // Slow answers, so that many deliveries are in flight or waiting when the station dies.
+    const rx = await startReceiver({ answer: () => 204 });
+    const slowDown = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let s = await startStation({ env: FAST, dataDir });
+    const store = s.store;
+    try {
+      const a = await admin(s);
+      const token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+      await a.close();
+      const w = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
+      rx.trust(w.body.secret);
+      await rx.down();
+      const codes: string[] = [];
+      for (let i = 0; i < 20; i++) codes.push((await createShipment(s, token)).code);
+      // Written and committed, and being retried when the process is killed.
+      process.kill(s.pid!, 'SIGKILL');
+      await s.stop();
+      await rx.up();
+      await slowDown(100);
+      s = await startStation({ env: FAST, dataDir, ...(store ? { store } : {}) });
+      await expect.poll(() => rx.delivered().size, { timeout: 25_000 }).toBe(codes.length);
+      expectEveryMessageOnce(rx, codes);
+    } finally {
+      await s.stop();
+      await rx.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a station killed while sending: what it held is sent by the next start, under the same webhook-ids', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'webhooks-kill-'));
+    let taken = 0;
+    // Answers the first few, then holds every request open: the station dies with deliveries in flight.
+    const rx = await startReceiver({ answer: () => (taken++ < 5 ? 204 : 'hang') });
+    let s = await startStation({ env: { ...FAST, STATION_WEBHOOK_TIMEOUT_MS: '15000' }, dataDir });
+    const store = s.store;
+    try {
+      const a = await admin(s);
+      const token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+      await a.close();
+      const w = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
+      rx.trust(w.body.secret);
+      const codes: string[] = [];
+      for (let i = 0; i < 20; i++) codes.push((await createShipment(s, token)).code);
+      await expect.poll(() => rx.received.length).toBeGreaterThan(8);
+      process.kill(s.pid!, 'SIGKILL');
+      await s.stop();
+      taken = -1_000;
+      s = await startStation({ env: FAST, dataDir, ...(store ? { store } : {}) });
+      await expect.poll(() => rx.delivered().size, { timeout: 25_000 }).toBe(codes.length);
+      expectEveryMessageOnce(rx, codes);
+      // Those in flight at the kill were received twice, each time under its one id.
+      expect(rx.received.length).toBeGreaterThan(codes.length);
+    } finally {
+      await s.stop();
+      await rx.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
