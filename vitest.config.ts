@@ -58,6 +58,7 @@ export default defineConfig({
                 'test/webhooks/**/*.test.ts',
                 'test/engines/postgres.test.ts',
                 'test/engines/postgres-migrations.test.ts',
+                'test/engines/postgres-webhooks.test.ts',
               ]
             : ['test/engines/postgres-missing.test.ts'],
           env: { STATION_VERIFY_OUTPUT: '1', STATION_TEST_ENGINE: 'postgres' },

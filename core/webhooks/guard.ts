@@ -114,7 +114,7 @@ export function guardedLookup(policy: HostPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
       const bad = policy.listed.has(host) ? undefined : addresses.find((a) => isRefusedAddress(a.address));
-      if (bad) return callback(new RefusedAddress(host, bad.address) as NodeJS.ErrnoException, '', 0);
+      if (bad) return callback(new RefusedAddress(host, bad.address), '', 0);
       if ((options as { all?: boolean }).all)
         return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 
 /** One request as the receiver saw it, verified with the Standard Webhooks reference library. */
@@ -95,3 +96,24 @@ export async function startReceiver(opts: { answer?: (n: number, r: Received) =>
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** The retry schedule at a test's pace: 0, 50 ms, 3 s, 18 s… (STATION_WEBHOOK_RETRY_MS scales every step). */
+export const FAST = {
+  STATION_WEBHOOK_HOSTS: '127.0.0.1',
+  STATION_WEBHOOK_RETRY_MS: '50',
+  STATION_WEBHOOK_TIMEOUT_MS: '1000',
+};
+
+/** Each message the receiver took, once; every request of one webhook-id carried the same body and verified. */
+export function expectEveryMessageOnce(rx: Receiver, codes: string[]) {
+  const byId = new Map<string, Received[]>();
+  for (const r of rx.received) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+  for (const [id, copies] of byId) {
+    expect(new Set(copies.map((c) => c.body)).size, id).toBe(1);
+    for (const c of copies) expect(c.verified, c.body).toBe(true);
+  }
+  const delivered = [...rx.delivered()].map((id) => byId.get(id)![0]!.payload.data.code as string);
+  expect(delivered.sort()).toEqual([...codes].sort());
+  // Different messages never share an id: one id per shipment.
+  expect(byId.size).toBe(codes.length);
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
-import { admin, createShipment, expectProblem, packageBody, postEvent } from '../http/fixtures.js';
+import { admin, createShipment, expectProblem, packageBody, postEvent, shipmentBody } from '../http/fixtures.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 /** Every event type a station sends. */
@@ -240,6 +240,25 @@ describe('webhooks: endpoints, events and signatures (station serve)', () => {
     expect(d.body.data[0]).toMatchObject({ id: test.body.id, state: 'delivered', attempts: 2 });
     expectProblem(await s.request('POST', `/webhooks/${w.id}/deliveries/999999/retry`, { token }), 404, 'not_found');
     await s.request('DELETE', `/webhooks/${w.id}`, { token });
+  });
+
+  it('a change that does not happen announces nothing: a refused create, a second cancel', async () => {
+    const own = await startReceiver();
+    const w = await hook({ url: own.url, events: ['shipment.created', 'shipment.canceled'] });
+    own.trust(w.body.secret);
+    const a = await createShipment(s, token);
+    const again = await s.request('POST', '/shipments', { token, body: { ...shipmentBody(), ref: a.ref } });
+    expectProblem(again, 409, 'duplicate_ref');
+    await s.request('POST', `/shipments/${a.code}/cancel`, { token });
+    await s.request('POST', `/shipments/${a.code}/cancel`, { token });
+    await expect.poll(() => own.received.length).toBe(2);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(own.received.map((r) => [r.payload.type, r.payload.data.code])).toEqual([
+      ['shipment.created', a.code],
+      ['shipment.canceled', a.code],
+    ]);
+    await own.close();
+    await s.request('DELETE', `/webhooks/${w.body.id}`, { token });
   });
 
   it('PUT replaces url, events and description; DELETE removes it and its deliveries', async () => {
