@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { nextAttemptAt, type RetrySchedule } from './schedule.js';
@@ -36,7 +37,13 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   let pumping: Promise<void> | null = null;
   let again = false;
   let lastDeadCheck = 0;
-  let stopping = new AbortController();
+  /** One signal for every request in flight (each adds its listener): a stop cuts them all short. */
+  const stopSignal = () => {
+    const ac = new AbortController();
+    setMaxListeners(0, ac.signal);
+    return ac;
+  };
+  let stopping = stopSignal();
   const failed = (err: unknown) =>
     deps.onError ? deps.onError(err) : console.error(`webhooks: ${(err as Error).message}`);
 
@@ -127,7 +134,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     start() {
       if (running) return;
       running = true;
-      stopping = new AbortController();
+      stopping = stopSignal();
       lastDeadCheck = 0;
       pump();
     },

@@ -21,6 +21,7 @@ const PERMISSIONS: Permission[] = [
   'events.write',
   'tokens.write',
   'station.admin',
+  'webhooks.write',
 ];
 const EXPIRIES = ['', '7', '30', '90', '365'] as const;
 const keys = { all: ['tokens'] as const, current: ['tokens', 'current'] as const };

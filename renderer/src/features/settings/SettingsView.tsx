@@ -14,6 +14,7 @@ import { PresetsSection } from './PresetsSection';
 import { useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
 import { ScaleSettings } from '../scale/ScaleSettings';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -194,7 +195,10 @@ function ConnectDesk() {
   );
 }
 
-/** Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports. */
+/**
+ * Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports,
+ * webhooks.
+ */
 export function SettingsView() {
   return (
     <main className="page settings-grid">
@@ -204,6 +208,7 @@ export function SettingsView() {
       <ScaleSettings />
       <TimeZone />
       <Imports />
+      <WebhooksSection />
       <ConnectDesk />
     </main>
   );
