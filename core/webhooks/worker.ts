@@ -18,6 +18,8 @@ export interface WorkerDeps {
 
 /** A poll finds deliveries other stations wrote (PostgreSQL) and those whose time came. */
 const POLL_MS = 500;
+/** How long a result may wait for others to be written with it. */
+const FLUSH_MS = 20;
 /** How often the holders of deliveries are looked at for a dead process of this host. */
 const DEAD_CHECK_MS = 10_000;
 
@@ -58,16 +60,38 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     return { ...base, state: next === null ? 'failed' : 'pending', next_at: next, last_error: error };
   }
 
+  /** Results written together: one commit for many attempts, not one each (SQLite's commits are the creates' too). */
+  let results: Array<{ result: AttemptResult; webhookId: number; gone: boolean }> = [];
+  let flushing: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  function flush(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    const batch = results;
+    results = [];
+    if (!batch.length) return flushing;
+    flushing = flushing.then(() =>
+      db
+        .transaction(async (tx) => {
+          for (const r of batch)
+            if ((await tx.webhooks.settle(r.result)) && r.gone)
+              await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
+        })
+        // Not written (a full disk, a lost connection): the holds run out and the deliveries are sent again.
+        .catch(failed),
+    );
+    return flushing;
+  }
+
   async function deliver(d: ClaimedDelivery): Promise<void> {
     const at = new Date();
     const outcome = await sender.send(d.url, webhookHeaders(d, d.message_id, d.body, at), d.body, stopping.signal);
     // Cut short by a stop: not an attempt; stop() hands it back.
     if (stopping.signal.aborted) return;
-    const result = resultOf(d, outcome, Date.now());
-    await db.transaction(async (tx) => {
-      if ((await tx.webhooks.settle(result)) && outcome.status === 410)
-        await tx.webhooks.disable(d.webhook_id, 'gone', result.at);
-    });
+    results.push({ result: resultOf(d, outcome, Date.now()), webhookId: d.webhook_id, gone: outcome.status === 410 });
+    if (results.length >= concurrency / 2) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), FLUSH_MS);
   }
 
   async function releaseTheDead(now: number): Promise<void> {
@@ -77,22 +101,28 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       if (other !== owner && deadOnThisHost(other)) await db.transaction((tx) => tx.webhooks.release(other, now));
   }
 
+  /** The last claim took all it asked for: more may be due, so a freed slot claims again at once. */
+  let backlog = false;
+
   async function claimSome(): Promise<void> {
     await releaseTheDead(Date.now());
+    backlog = false;
     while (running && inFlight.size < concurrency) {
       const t = Date.now();
-      const batch = await db.transaction((tx) => tx.webhooks.claim(t, t + holdMs, owner, concurrency - inFlight.size));
+      const want = concurrency - inFlight.size;
+      const batch = await db.transaction((tx) => tx.webhooks.claim(t, t + holdMs, owner, want));
       for (const d of batch) {
         const p: Promise<void> = deliver(d)
           .catch(failed)
           .finally(() => {
             inFlight.delete(p);
-            // Claimed again in batches, not one by one as each ends.
-            if (inFlight.size <= concurrency / 2) pump();
+            // Claimed again in batches, not one by one as each ends; without a backlog the next poll claims.
+            if (backlog && inFlight.size <= concurrency / 2) pump();
           });
         inFlight.add(p);
       }
-      if (batch.length === 0) break;
+      backlog = batch.length === want;
+      if (!backlog) break;
     }
   }
 
@@ -152,6 +182,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       stopping.abort();
       await pumping;
       await Promise.allSettled([...inFlight]);
+      await flush();
       sender.close();
       await db.transaction((tx) => tx.webhooks.release(owner, Date.now())).catch(failed);
     },

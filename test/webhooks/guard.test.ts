@@ -1,9 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { hostPolicyFromEnv, isRefusedAddress, urlProblem } from '../../core/webhooks/guard.js';
 import { createSender } from '../../core/webhooks/send.js';
 import { nextAttemptAt, retryScheduleFromEnv } from '../../core/webhooks/schedule.js';
+import { newSecret, sign, signatureHeader } from '../../core/webhooks/signing.js';
 
 describe('webhooks: no door into the network', () => {
   it('refuses loopback, private, link-local, metadata and unspecified addresses, IPv4 written as IPv6 too', () => {
@@ -92,5 +94,28 @@ describe('webhooks: no door into the network', () => {
     expect(nextAttemptAt(spec, 1, 1000)).toBe(6000);
     expect(nextAttemptAt(spec, 9, 0)).toBe(86_400_000);
     expect(nextAttemptAt(spec, 10, 0)).toBeNull();
+  });
+});
+
+describe('webhooks: signatures', () => {
+  it('signs exactly as the standardwebhooks reference library does, with both secrets after a rotation', () => {
+    const secret = newSecret();
+    const previous = newSecret();
+    const at = new Date('2026-11-26T10:00:00.123Z');
+    const body = JSON.stringify({ type: 'shipment.created', timestamp: at.toISOString(), data: { code: 'ÁÉ ✓' } });
+    expect(sign(secret, 'msg_1', at, body)).toBe(new Webhook(secret).sign('msg_1', at, body));
+    const header = signatureHeader(
+      { secret, previous_secret: previous, previous_until: at.getTime() + 1 },
+      'msg_1',
+      at,
+      body,
+    );
+    expect(header).toBe(
+      `${new Webhook(secret).sign('msg_1', at, body)} ${new Webhook(previous).sign('msg_1', at, body)}`,
+    );
+    // Past its 24 hours the previous secret no longer signs.
+    expect(
+      signatureHeader({ secret, previous_secret: previous, previous_until: at.getTime() }, 'msg_1', at, body),
+    ).toBe(sign(secret, 'msg_1', at, body));
   });
 });

@@ -169,7 +169,12 @@ describe('webhooks: endpoints, events and signatures (station serve)', () => {
     await expect.poll(() => rx.received.filter((r) => r.payload.type === 'shipment.created').length).toBe(3);
     expect(of('label.created')).toHaveLength(1);
 
-    const deliveries = await s.request('GET', `/webhooks/${created.body.id}/deliveries?size=100`, { token });
+    const list = () => s.request('GET', `/webhooks/${created.body.id}/deliveries?size=100`, { token });
+    // Results are written a moment after the receiver answers (several in one commit).
+    await expect
+      .poll(async () => (await list()).body.data.every((d: { state: string }) => d.state === 'delivered'))
+      .toBe(true);
+    const deliveries = await list();
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.items).toBe(rx.received.length);
     for (const d of deliveries.body.data) {
@@ -232,12 +237,14 @@ describe('webhooks: endpoints, events and signatures (station serve)', () => {
       await r.close();
     }
 
+    const latest = async () => (await s.request('GET', `/webhooks/${w.id}/deliveries`, { token })).body.data[0];
+    await expect.poll(latest).toMatchObject({ id: test.body.id, state: 'delivered', attempts: 1 });
     const retried = await s.request('POST', `/webhooks/${w.id}/deliveries/${test.body.id}/retry`, { token });
     expect(retried.status, retried.text).toBe(202);
+    expect(retried.body).toMatchObject({ state: 'pending', attempts: 1 });
     await expect.poll(() => rx.received.length).toBe(before + 2);
     expect(rx.received.at(-1)!.id).toBe(sent.id);
-    const d = await s.request('GET', `/webhooks/${w.id}/deliveries`, { token });
-    expect(d.body.data[0]).toMatchObject({ id: test.body.id, state: 'delivered', attempts: 2 });
+    await expect.poll(latest).toMatchObject({ id: test.body.id, state: 'delivered', attempts: 2 });
     expectProblem(await s.request('POST', `/webhooks/${w.id}/deliveries/999999/retry`, { token }), 404, 'not_found');
     await s.request('DELETE', `/webhooks/${w.id}`, { token });
   });
