@@ -106,7 +106,6 @@ export function createDeliveryWorker(deps: WorkerDeps) {
 
   async function claimSome(): Promise<void> {
     await releaseTheDead(Date.now());
-    backlog = false;
     while (running && inFlight.size < concurrency) {
       const t = Date.now();
       const want = concurrency - inFlight.size;
@@ -146,9 +145,10 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       } catch (err) {
         failed(err);
       }
-      // Full: the next attempt to end claims again.
-      if (!running || inFlight.size >= concurrency) return;
-      const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(5, due - Date.now()));
+      if (!running) return;
+      // Full: an attempt that ends claims again (behind a backlog), and the poll in any case.
+      const delay =
+        due === null || inFlight.size >= concurrency ? POLL_MS : Math.min(POLL_MS, Math.max(5, due - Date.now()));
       timer = setTimeout(pump, delay);
       timer.unref?.();
     })().finally(() => {

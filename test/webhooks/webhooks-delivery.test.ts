@@ -63,6 +63,21 @@ describe('webhooks: nothing lost (receivers down, failing, slow; a station kille
       await s.request('DELETE', `/webhooks/${id}`, { token });
   });
 
+  it('a backlog larger than the worker takes at once (a paused endpoint enabled again) is sent whole', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const w = await subscribe(rx);
+    const body = { url: rx.url, events: ['shipment.created'] };
+    await s.request('PUT', `/webhooks/${w.id}`, { token, body: { ...body, enabled: false } });
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++)
+      codes.push(...(await Promise.all(Array.from({ length: 30 }, () => createShipment(s, token)))).map((b) => b.code));
+    await s.request('PUT', `/webhooks/${w.id}`, { token, body: { ...body, enabled: true } });
+    await expect.poll(() => rx.delivered().size, { timeout: 20_000 }).toBe(codes.length);
+    expectEveryMessageOnce(rx, codes);
+    await s.request('DELETE', `/webhooks/${w.id}`, { token });
+  });
+
   it('410 Gone disables the endpoint: nothing more is sent until it is enabled again, then what waited goes', async () => {
     let gone = true;
     const rx = await startReceiver({ answer: () => (gone ? 410 : 204) });

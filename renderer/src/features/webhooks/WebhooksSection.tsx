@@ -92,7 +92,8 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
   }
 
   return (
-    <form ref={form} className="form-grid" aria-label={t('webhooks.add')} onSubmit={submit} noValidate>
+    <form ref={form} className="form-grid webhook-form" aria-label={t('webhooks.add')} onSubmit={submit} noValidate>
+      <h3>{t('webhooks.add')}</h3>
       <Field
         label={t('webhooks.url')}
         path="/url"
@@ -119,7 +120,9 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
               checked={events.includes(ev)}
               onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))}
             />{' '}
-            {t(`webhooks.event.${eventKey(ev)}`)} <code>{ev}</code>
+            <span>
+              {t(`webhooks.event.${eventKey(ev)}`)} <code>{ev}</code>
+            </span>
           </label>
         ))}
         {errors['/events'] && <span className="error">{errors['/events']}</span>}
