@@ -6,7 +6,17 @@
  * folders may depend on each other only one way, so that a feature can be read, tested and replaced on its own.
  * Type-only imports count: a cycle of types is still two folders that cannot be understood apart.
  */
-/** The modules of core the renderer's bundle holds (directly or through the client). */
+/**
+ * The modules of core the page bundles, as values: the typed client (with its route table) and the node-free rules the
+ * desk shares with the service. Nothing else of core reaches the page at run time.
+ */
+const THE_PAGE_BUNDLES = [
+  '^core/client/',
+  '^core/schemas/codes[.]ts$',
+  '^core/tracking/transitions[.]ts$',
+  '^core/printing/job-states[.]ts$',
+];
+/** The modules of core the page reads: those it bundles, and the specs and schemas it reads as types. */
 const SHARED_WITH_THE_PAGE = [
   '^core/client/',
   '^core/schemas/',
@@ -37,6 +47,16 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycle-in-renderer-features',
+      comment:
+        'Two feature folders of the desk that import each other (directly or round a loop): move what both need to a ' +
+        'place of its own (api/, components/, parcel/), or invalidate the other feature by its root key (api/keys.ts).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^renderer/src/features/' },
+      to: { path: '^renderer/src/features/', circular: true },
+    },
+    {
       name: 'core-not-to-ui',
       comment: 'The core is plain Node: no Electron, no React, nothing of the other runtimes.',
       severity: 'error',
@@ -62,11 +82,29 @@ module.exports = {
       },
     },
     {
-      name: 'renderer-reads-schemas-as-types-only',
-      comment: "A feature's schemas module pulls TypeBox and ajv into the page when imported as a value.",
+      name: 'renderer-bundles-only-the-client-and-the-shared-rules',
+      comment:
+        'The page imports as values only what it bundles of core (the client and its route table, the code sets, the ' +
+        'state machine, the print-job states); specs and schemas (TypeBox, and ajv behind them) only as types.',
       severity: 'error',
       from: { path: '^renderer/' },
-      to: { path: '^core/[^/]+/schemas[.]ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^core/', pathNot: THE_PAGE_BUNDLES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'what-the-page-bundles-imports-no-more-of-core',
+      comment:
+        'The client and the shared rules reach nothing else as values (the specs, TypeBox, a package), or the page ' +
+        'would bundle it through them: the client calls by its route table (core/client/routes.ts).',
+      severity: 'error',
+      from: { path: THE_PAGE_BUNDLES },
+      to: { pathNot: THE_PAGE_BUNDLES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'renderer-no-typebox-or-ajv',
+      comment: "Validation is the service's: the page reads its schemas as types only.",
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '(^|/)node_modules/(@sinclair/typebox|ajv|ajv-formats)/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-knows-electron-only-by-the-preload-types',

@@ -61,9 +61,27 @@ export default tseslint.config(
       // React ignores what an event handler returns; an async handler is how a click awaits a call and shows its
       // outcome (each catches its own failure). Promises passed anywhere else are still checked.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // Three effects still derive state (Pack's method, Batch's summary, Settings' zone); issue 17 rewrites them,
-      // and then this goes back to an error.
-      'react-hooks/set-state-in-effect': 'warn',
+      // What follows from props or queries is computed while rendering; what an event causes is done in its handler.
+      'react-hooks/set-state-in-effect': 'error',
+    },
+  },
+  {
+    // Screens read and change the service's data through their feature's queries.ts and mutations.ts (query keys
+    // and invalidation in one place), never with a query or mutation of their own.
+    files: ['renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useMutation', 'useSuspenseQuery', 'queryOptions'],
+              message: "Use (or add) a hook in the feature's queries.ts or mutations.ts.",
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

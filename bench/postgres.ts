@@ -2,9 +2,14 @@
  * `npm run bench -- postgres` (issue 20): creates/s with 1, 2 and 4 stations on one PostgreSQL database against one
  * SQLite station, in the same run, and search latency on each engine over the same seeded shipments
  * (`BENCH_SHIPMENTS`, default 100,000; the goal is stated for 1,000,000: p95 <= 20 ms on PostgreSQL). The cluster is a
- * throwaway one on this machine, with fsync on (a create is acknowledged once durable, as on SQLite).
+ * throwaway one on this machine, with fsync on (a create is acknowledged once durable, as on SQLite), or the server
+ * of BENCH_PG_URL (a database of its own per part).
+ * Seeding and copying 1,000,000 shipments takes a while: BENCH_DATA reuses the shipments bench's kept SQLite store
+ * (`<shipments>x1`), BENCH_PG_SEARCH=URL keeps the PostgreSQL copy in that database (copied when it is empty) for
+ * the next run, and BENCH_PG_CREATES=0 leaves out the creates.
  */
 import { execFileSync } from 'node:child_process';
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +18,7 @@ import { copyToPostgres } from '../core/engines/copy-to-postgres.js';
 import { freshDatabase, postgresMissing, startCluster } from '../test/helpers/postgres.js';
 import { rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';
-import { queries, report, seed, shipment, spawnServer, STATION_BIN } from './shipments.js';
+import { queries, report, seeded, shipment, spawnServer, STATION_BIN } from './shipments.js';
 import { summarize, time } from './stats.js';
 
 const CREATES = Number(process.env.BENCH_PG_CREATES ?? 2000);
@@ -98,6 +103,19 @@ async function searches(url: string, token: string, samples: { refs: string[]; c
   return summarize(all).p95;
 }
 
+/** Whether the database holds no shipments yet (or no station at all). */
+async function isEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ t: string | null }>("SELECT to_regclass('public.shipments')::text AS t");
+    if (!r.rows[0]!.t) return true;
+    return !(await client.query('SELECT 1 FROM shipments LIMIT 1')).rowCount;
+  } finally {
+    await client.end();
+  }
+}
+
 export const postgresSuite: BenchSuite = {
   name: 'postgres',
   async run() {
@@ -105,7 +123,9 @@ export const postgresSuite: BenchSuite = {
       console.log(`skipped: ${postgresMissing}`);
       return;
     }
-    const cluster = await startCluster({ fsync: true });
+    const cluster = process.env.BENCH_PG_URL
+      ? { url: process.env.BENCH_PG_URL, stop: () => undefined }
+      : await startCluster({ fsync: true });
     const dirs: string[] = [];
     const dir = () => {
       const d = mkdtempSync(join(tmpdir(), 'bench-pg-'));
@@ -113,11 +133,13 @@ export const postgresSuite: BenchSuite = {
       return d;
     };
     try {
-      const sqliteData = dir();
-      const sqlite = await stationOn(sqliteData);
-      console.log(`SQLite, 1 station: ${Math.round(await createRate([sqlite.url], tokenOf(sqliteData)))} creates/s`);
-      await sqlite.stop();
-      for (const n of [1, 2, 4]) {
+      if (CREATES > 0) {
+        const sqliteData = dir();
+        const sqlite = await stationOn(sqliteData);
+        console.log(`SQLite, 1 station: ${Math.round(await createRate([sqlite.url], tokenOf(sqliteData)))} creates/s`);
+        await sqlite.stop();
+      }
+      for (const n of CREATES > 0 ? [1, 2, 4] : []) {
         const store = await freshDatabase(cluster.url);
         const token = tokenOf(dir(), store);
         const stations = await Promise.all(Array.from({ length: n }, () => stationOn(dir(), store)));
@@ -131,13 +153,21 @@ export const postgresSuite: BenchSuite = {
         await Promise.all(stations.map((s) => s.stop()));
       }
 
-      const seeded = dir();
-      const { token, samples } = await seed(seeded, SHIPMENTS);
-      const store = await freshDatabase(cluster.url);
-      await copyToPostgres(seeded, store, { clock: systemClock });
-      const onSqlite = await stationOn(seeded);
+      const {
+        dataDir,
+        seeded: { token, samples },
+        dispose,
+      } = await seeded(SHIPMENTS, 1);
+      const store = process.env.BENCH_PG_SEARCH ?? (await freshDatabase(cluster.url));
+      if (await isEmpty(store)) {
+        const t0 = performance.now();
+        await copyToPostgres(dataDir, store, { clock: systemClock });
+        console.log(`copied to PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      } else console.log(`reusing the PostgreSQL copy in ${new URL(store).pathname.slice(1)}`);
+      const onSqlite = await stationOn(dataDir);
       await searches(onSqlite.url, token, samples, `SQLite, ${SHIPMENTS.toLocaleString('en')} shipments`);
       await onSqlite.stop();
+      dispose();
       const onPostgres = await stationOn(dir(), store);
       const p95 = await searches(
         onPostgres.url,

@@ -2,7 +2,8 @@
  * Shipments at scale: seeds BENCH_SHIPMENTS (default 100,000) shipments through the real store (its insert fills
  * the full-text index with the service's own search words), then measures a `station serve` process over HTTP,
  * as a client sees it: create throughput, get-by-code latency and search-with-`q` latency.
- * Goal: search p95 ≤ 20 ms at 1,000,000 shipments (BENCH_SHIPMENTS=1000000 npm run bench -- shipments), for
+ * Goal: search p95 ≤ 5 ms overall and ≤ 10 ms for every kind of query at 1,000,000 shipments
+ * (BENCH_SHIPMENTS=1000000 npm run bench -- shipments, issue 20), for
  * every station: each scenario of BENCH_ACCOUNTS (default "1,4") seeds the same shipments over that many accounts,
  * dealt out in turn, and searches as the first one (with 4, a quarter of the matches are the caller's).
  * BENCH_DATA=dir keeps each scenario's seeded store in dir/<shipments>x<accounts> and reuses it on the next run
@@ -355,7 +356,7 @@ export async function seed(dataDir: string, total: number, accounts = 1): Promis
 }
 
 /** The scenario's seeded store: BENCH_DATA's kept copy when there is one, else a fresh one. */
-async function seeded(
+export async function seeded(
   total: number,
   accounts: number,
 ): Promise<{ dataDir: string; seeded: Seeded; dispose: () => void }> {
@@ -486,9 +487,10 @@ async function scenario(total: number, accounts: number): Promise<void> {
         'status filter',
         await time(200, () => get(`/shipments?status=${status.pick(['TO_COLLECT', 'TO_RECOVER', 'DELIVERED'])}`)),
       );
-      const goal = summarize(all).p95 <= 20 ? 'met' : 'MISSED';
+      const worst = Math.max(...[...byKind.values()].map((ms) => summarize(ms).p95));
+      const goal = summarize(all).p95 <= 5 && worst <= 10 ? 'met' : 'MISSED';
       console.log(
-        `goal search p95 <= 20 ms at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'})`,
+        `goal search p95 <= 5 ms overall and <= 10 ms every kind at 1,000,000 shipments: ${goal} at ${total.toLocaleString('en')} (${accounts} account${accounts === 1 ? '' : 's'}; worst kind ${fmt(worst)})`,
       );
     } finally {
       await server.stop();

@@ -1,8 +1,22 @@
+import type { FieldErrorCode } from './schemas/codes.js';
+
 /**
  * Domain errors carry a stable, serializable `code` so that every adapter (HTTP, IPC, CLI) maps them the
  * same way. The HTTP status lives here too because the contract defines it per code, once.
  */
-export type FieldError = { path: string; message: string };
+export type { FieldErrorCode };
+/** What a field's message says, as data: a limit, the expected format, the allowed values, the other field. */
+export type FieldErrorParams = Record<string, string | number | boolean | readonly (string | number)[]>;
+/**
+ * One refused field: `path` (a JSON pointer) and `message` (English, for people and logs) as the contract has them,
+ * plus a stable `code` and its `params` for clients that say it in their own words (core/schemas/codes.ts).
+ */
+export interface FieldError {
+  path: string;
+  message: string;
+  code: FieldErrorCode;
+  params?: FieldErrorParams;
+}
 
 /** An RFC 9457 problem as the service sends it (contract: Errors), whatever the adapter. */
 export interface ProblemBody {
@@ -112,8 +126,26 @@ export function validationError(errors: FieldError[]): DomainError {
   );
 }
 
-export function fieldError(path: string, message: string): DomainError {
-  return validationError([{ path, message }]);
+export function fieldError(
+  path: string,
+  code: FieldErrorCode,
+  message: string,
+  params?: FieldErrorParams,
+): DomainError {
+  return validationError([{ path, message, code, ...(params ? { params } : {}) }]);
+}
+
+/** A number outside [min, max], or not whole where it must be: the code says which rule it broke. */
+export function rangeError(
+  path: string,
+  message: string,
+  value: number,
+  { min, max, integer = false }: { min: number; max: number; integer?: boolean },
+): DomainError {
+  if (integer && !Number.isInteger(value)) return fieldError(path, 'type', message, { type: 'integer' });
+  return value < min
+    ? fieldError(path, 'minimum', message, { limit: min })
+    : fieldError(path, 'maximum', message, { limit: max });
 }
 
 export function notFound(what: string): DomainError {

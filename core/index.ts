@@ -110,6 +110,8 @@ export interface Core {
 }
 
 export { STORAGE_FULL_RETRY_S } from './errors.js';
+/** The desktop app names the better-sqlite3 addon built for Electron before it opens a store. */
+export { useSqliteAddon } from './engines/sqlite/sqlite.js';
 
 /** A 500 says only that it happened and under which id the log has the cause. */
 export function internalError(requestId: string): DomainError {

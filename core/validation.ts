@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction, type Vocabulary } from 'a
 import addFormatsModule from 'ajv-formats';
 import nextKeywordsModule from 'ajv/dist/vocabularies/next.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { fieldError, validationError, type FieldError } from './errors.js';
+import { fieldError, validationError, type FieldError, type FieldErrorCode, type FieldErrorParams } from './errors.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
@@ -29,45 +29,105 @@ const queryAjv = makeAjv(true);
 const cache = new WeakMap<TSchema, ValidateFunction>();
 const queryCache = new WeakMap<TSchema, ValidateFunction>();
 
-/** Schemas may carry `x-error`: the message a person reads when the value breaks the schema's pattern or range. */
-function messageOf(e: ErrorObject): { path: string; message: string } {
-  const custom: unknown = e.parentSchema?.['x-error'];
+/** ajv's keywords that name a limit, and the field error code each becomes. */
+const LIMITS: Record<string, FieldErrorCode> = {
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  minItems: 'min_items',
+  maxItems: 'max_items',
+  minimum: 'minimum',
+  exclusiveMinimum: 'exclusive_minimum',
+  maximum: 'maximum',
+  exclusiveMaximum: 'exclusive_maximum',
+};
+
+/**
+ * What a schema says of itself for a person: `x-error`, the message; `x-format`, what the value is; `x-with`, the
+ * other field whose value makes a rule across fields apply (`method=PICKUP`).
+ */
+function annotations(schema: unknown): {
+  custom: string | undefined;
+  named: string | undefined;
+  when: string | undefined;
+} {
+  const s = schema as Record<string, unknown> | undefined;
+  const text = (k: string) => (typeof s?.[k] === 'string' ? s[k] : undefined);
+  return { custom: text('x-error'), named: text('x-format'), when: text('x-with') };
+}
+
+/**
+ * One ajv error as the field error a client reads. Schemas may carry `x-error`, the message a person reads when the
+ * value breaks the schema's pattern, range or a rule across fields, and `x-format`, what the value is (phone,
+ * country, …): a value that is not one is a `format` error naming it, whichever keyword (pattern, enum, format) caught
+ * it.
+ */
+function fieldErrorOf(e: ErrorObject): FieldError {
+  const { custom, named, when } = annotations(e.parentSchema);
+  const params = e.params as Record<string, unknown>;
+  const at = (message: string, code: FieldErrorCode, p?: FieldErrorParams, path = e.instancePath): FieldError => ({
+    path,
+    message: custom ?? message,
+    code,
+    ...(p ? { params: p } : {}),
+  });
   switch (e.keyword) {
     case 'required':
       // A rule across fields (`then: { required: […] }`) says why the member is required.
-      return {
-        path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`,
-        message: typeof custom === 'string' ? custom : 'is required',
-      };
+      return at(
+        'is required',
+        'required',
+        when ? { with: when } : undefined,
+        `${e.instancePath}/${params.missingProperty as string}`,
+      );
     case 'dependentRequired': {
-      const { property, missingProperty } = e.params as { property: string; missingProperty: string };
-      return { path: `${e.instancePath}/${missingProperty}`, message: `is required with ${property}` };
+      const property = params.property as string;
+      return at(
+        `is required with ${property}`,
+        'required',
+        { with: property },
+        `${e.instancePath}/${params.missingProperty as string}`,
+      );
     }
     case 'additionalProperties':
       return {
-        path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
+        path: `${e.instancePath}/${params.additionalProperty as string}`,
         message: 'is not allowed',
+        code: 'not_allowed',
       };
-    case 'enum':
-      return {
-        path: e.instancePath,
-        message:
-          typeof custom === 'string'
-            ? custom
-            : `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`,
-      };
+    case 'not':
+      // `not: {}`: a member the other fields rule out.
+      return at('is not allowed', 'not_allowed', when ? { only_with: when } : undefined);
+    case 'enum': {
+      const allowed = (params.allowedValues as (string | number)[] | undefined) ?? [];
+      const message = `must be one of ${allowed.join(', ')}`;
+      return named ? at(message, 'format', { format: named }) : at(message, 'enum', { allowed });
+    }
     case 'const':
+      return at(`must be ${String(params.allowedValue)}`, 'const', {
+        value: params.allowedValue as string | number | boolean,
+        ...(when ? { with: when } : {}),
+      });
+    case 'type':
       return {
         path: e.instancePath,
-        message:
-          typeof custom === 'string'
-            ? custom
-            : `must be ${String((e.params as { allowedValue: unknown }).allowedValue)}`,
+        message: e.message ?? 'has the wrong type',
+        code: 'type',
+        params: { type: String(params.type) },
       };
-    case 'type':
-      return { path: e.instancePath, message: e.message ?? 'has the wrong type' };
-    default:
-      return { path: e.instancePath, message: typeof custom === 'string' ? custom : (e.message ?? 'is invalid') };
+    case 'format':
+      return at(e.message ?? 'is invalid', 'format', { format: named ?? String(params.format) });
+    case 'pattern':
+      return named
+        ? at(e.message ?? 'is invalid', 'format', { format: named })
+        : at(e.message ?? 'is invalid', 'pattern', { pattern: String(params.pattern) });
+    case 'uniqueItems':
+      return at(e.message ?? 'has a duplicate', 'duplicate', { first: params.j as number });
+    default: {
+      const limit = LIMITS[e.keyword];
+      return limit
+        ? at(e.message ?? 'is invalid', limit, { limit: params.limit as number })
+        : at(e.message ?? 'is invalid', 'invalid');
+    }
   }
 }
 
@@ -75,10 +135,15 @@ const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneO
 
 function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   // A union with a message of its own (`x-error`) speaks for the branches it holds, which each report their failure.
-  const unions = new Map<string, string>();
+  const unions = new Map<string, FieldError>();
   for (const e of errors ?? []) {
-    const custom: unknown = e.parentSchema?.['x-error'];
-    if (isUnion(e) && typeof custom === 'string') unions.set(e.instancePath, custom);
+    const { custom, named } = annotations(e.parentSchema);
+    if (isUnion(e) && custom !== undefined)
+      unions.set(e.instancePath, {
+        path: e.instancePath,
+        message: custom,
+        ...(named ? { code: 'format', params: { format: named } } : { code: 'invalid' }),
+      });
   }
   const seen = new Set<string>();
   const out: FieldError[] = [];
@@ -86,7 +151,7 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
     // A union reports each failed branch; the person needs the field once.
     if (isUnion(e) || e.keyword === 'if') continue;
     const union = unions.get(e.instancePath);
-    const fe = union === undefined ? messageOf(e) : { path: e.instancePath, message: union };
+    const fe = union ?? fieldErrorOf(e);
     if (seen.has(fe.path)) continue;
     seen.add(fe.path);
     out.push(fe);
@@ -110,7 +175,8 @@ export const MAX_JSON_DEPTH = 32;
 export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0): T {
   if (typeof value === 'string') return value.trim() as T;
   if (!value || typeof value !== 'object') return value;
-  if (depth >= MAX_JSON_DEPTH) throw fieldError(at(), `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (depth >= MAX_JSON_DEPTH)
+    throw fieldError(at(), 'too_deep', `nests deeper than ${MAX_JSON_DEPTH} levels`, { limit: MAX_JSON_DEPTH });
   if (Array.isArray(value))
     return (value as unknown[]).map((v, i) => trimStrings(v, () => `${at()}/${i}`, depth + 1)) as T;
   const out: Record<string, unknown> = {};

@@ -39,7 +39,7 @@ export const TokenCreated = named(
 );
 
 export const TokenParams = Type.Object(
-  { id: Type.String({ pattern: '^[0-9]{1,15}$', 'x-error': 'must be a token id' }) },
+  { id: Type.String({ pattern: '^[0-9]{1,15}$', 'x-error': 'must be a token id', 'x-format': 'id' }) },
   { additionalProperties: false },
 );
 
@@ -51,6 +51,7 @@ export const AccountCreate = Type.Object(
       maxLength: 200,
       pattern: '\\D',
       'x-error': 'must be 1 to 200 characters, not only digits',
+      'x-format': 'account_name',
     }),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { isoOrNull, type Clock } from '../clock.js';
-import { DomainError, fieldError, isStorageFull, notFound } from '../errors.js';
+import { DomainError, fieldError, isStorageFull, notFound, rangeError } from '../errors.js';
 import { PERMISSIONS, type Permission } from '../schemas/codes.js';
 import type { Principal } from '../operations/principal.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -27,12 +27,23 @@ function tokenInfo(t: TokenRecord): TokenInfoT {
   };
 }
 
+/** An account's or a token's name: 1 to 200 characters once trimmed. */
+const nameLength = (name: string) =>
+  name
+    ? fieldError('/name', 'max_length', 'must be 1 to 200 characters', { limit: 200 })
+    : fieldError('/name', 'min_length', 'must be 1 to 200 characters', { limit: 1 });
+
 export function parsePermissions(list: string | readonly string[]): Permission[] {
   const items = (typeof list === 'string' ? list.split(',') : [...list]).map((p) => p.trim()).filter(Boolean);
   const bad = items.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
   if (bad.length)
-    throw fieldError('/permissions', `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`);
-  if (!items.length) throw fieldError('/permissions', 'at least one permission is required');
+    throw fieldError(
+      '/permissions',
+      'unknown',
+      `unknown permission ${bad.join(', ')}; allowed: ${PERMISSIONS.join(', ')}`,
+      { value: bad, allowed: PERMISSIONS },
+    );
+  if (!items.length) throw fieldError('/permissions', 'min_items', 'at least one permission is required', { limit: 1 });
   return [...new Set(items)] as Permission[];
 }
 
@@ -73,13 +84,17 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
   }): Promise<{ token: string; info: TokenInfoT }> {
     const account = await findAccount(opts.account);
     const name = opts.name.trim();
-    if (!name || name.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
+    if (!name || name.length > 200) throw nameLength(name);
     const permissions = parsePermissions(opts.permissions);
     if (
       opts.expiresInDays !== undefined &&
       !(Number.isInteger(opts.expiresInDays) && opts.expiresInDays > 0 && opts.expiresInDays <= 3650)
     )
-      throw fieldError('/expires_in_days', 'must be a whole number of days from 1 to 3650');
+      throw rangeError('/expires_in_days', 'must be a whole number of days from 1 to 3650', opts.expiresInDays, {
+        min: 1,
+        max: 3650,
+        integer: true,
+      });
     const now = clock.now().getTime();
     const token = generateToken();
     const info = await db.transaction(async (tx) => {
@@ -101,10 +116,14 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
   return {
     async createAccount(name: string): Promise<AccountRecord> {
       const trimmed = name.trim();
-      if (!trimmed || trimmed.length > 200) throw fieldError('/name', 'must be 1 to 200 characters');
-      if (/^\d+$/.test(trimmed)) throw fieldError('/name', 'must not be only digits (it would read as an id)');
+      if (!trimmed || trimmed.length > 200) throw nameLength(trimmed);
+      if (/^\d+$/.test(trimmed))
+        throw fieldError('/name', 'format', 'must not be only digits (it would read as an id)', {
+          format: 'account_name',
+        });
       return db.transaction(async (tx) => {
-        if (await tx.auth.accountByName(trimmed)) throw fieldError('/name', `an account named ${trimmed} exists`);
+        if (await tx.auth.accountByName(trimmed))
+          throw fieldError('/name', 'taken', `an account named ${trimmed} exists`);
         return (await tx.auth.accountById(await tx.auth.insertAccount(trimmed, clock.now().getTime())))!;
       });
     },
@@ -129,7 +148,9 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
       if (own !== null && wanted !== null && wanted > own)
         throw fieldError(
           '/expires_in_days',
+          'maximum',
           `must end by ${new Date(own).toISOString()}: a token cannot outlive the one creating it`,
+          { limit: Math.floor((own - now) / DAY_MS) },
         );
       return createToken({
         account: principal.accountId,

@@ -1,11 +1,12 @@
-import { api, type OpInput, type OpName, type OpOutput } from '../api.js';
+import type { OpInput, OpName, OpOutput } from '../api.js';
 import type { ProblemBody } from '../errors.js';
+import { routes } from './routes.js';
 
 /**
  * The typed client of the service: `client.call('shipments.search', { query })` is checked against the operation's
  * schemas and returns its output type. One client, several transports (HTTP with a token, the desktop app's IPC
  * bridge, the `station` command in-process), so that the renderer, the CLI and the tests call the service alike.
- * Node-free: the renderer bundles it.
+ * Node-free, and at run time it needs only the route table (./routes.ts): the renderer bundles it without the specs.
  */
 export type { OpInput, OpName, OpOutput, ProblemBody };
 
@@ -59,7 +60,7 @@ export function httpTransport({
   fetch: fetchFn = globalThis.fetch.bind(globalThis),
 }: HttpTransportOptions): Transport {
   return async (op, input) => {
-    const route = api[op].http;
+    const route = routes[op];
     if (!route)
       throw new ApiError({
         status: 403,

@@ -67,6 +67,8 @@ export function importText(text: string, encoding: 'text' | 'base64' = 'text'): 
   if (encoding === 'text') return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1)
-    throw fieldError('/text', 'is not base64 (encoding: base64 sends the file’s bytes in base64)');
+    throw fieldError('/text', 'format', 'is not base64 (encoding: base64 sends the file’s bytes in base64)', {
+      format: 'base64',
+    });
   return decodeBytes(Buffer.from(compact, 'base64')).text;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError, type FieldError, type FieldErrorCode, type FieldErrorParams } from '../errors.js';
 import type { Platform } from '../schemas/codes.js';
 import type { PartyT } from '../schemas/common.js';
 import { ShipmentCreate, type ShipmentCreateT } from '../shipments/schemas.js';
@@ -74,6 +74,7 @@ export function gatherOrders(
         column: bound.columnOf('ref'),
         field: '/ref',
         message: 'is empty: each row needs its order number',
+        code: 'required',
       });
       continue;
     }
@@ -124,6 +125,9 @@ function placeOf(order: OrderRows, ctx: OrderContext, pointer: string): { row: n
   return { row: order.row, column: ctx.bound.columnOf(field) };
 }
 
+/** A field error's code and params, for the row that caused it. */
+const codeOf = ({ code, params }: FieldError) => ({ code, ...(params ? { params } : {}) });
+
 /**
  * One order as the shipment it becomes, checked by the create's own schema: the values read (numbers, phones,
  * countries and provinces brought to the contract's forms), the station's default sender as origin, the preset's
@@ -136,24 +140,31 @@ export async function buildShipment(
   check: (s: ShipmentCreateT) => Promise<void>,
 ): Promise<{ shipment: ShipmentCreateT } | { errors: ImportRowErrorT[] }> {
   const errors: ImportRowErrorT[] = [];
-  const fail = (field: string, message: string) => errors.push({ ...placeOf(order, ctx, field), field, message });
+  const fail = (field: string, message: string, code: FieldErrorCode, params?: FieldErrorParams) =>
+    errors.push({ ...placeOf(order, ctx, field), field, message, code, ...(params ? { params } : {}) });
   const text = (f: ImportField) => order.values.get(f)?.value ?? ctx.mapping.defaults[f];
   const num = (f: ImportField) => {
     const v = text(f);
     if (v === undefined) return undefined;
     const n = number(v, ctx.mapping.decimalComma) ?? number(v, !ctx.mapping.decimalComma);
-    if (n === undefined) fail(`/${f.replace(/\./g, '/')}`, `${JSON.stringify(v)} is not a number`);
+    if (n === undefined)
+      fail(`/${f.replace(/\./g, '/')}`, `${JSON.stringify(v)} is not a number`, 'type', { type: 'number' });
     return n;
   };
 
   const countryText = text('destination.address.country');
   const countryCode = countryText === undefined ? undefined : toCountry(countryText);
   if (countryText !== undefined && countryCode === undefined)
-    fail('/destination/address/country', `${JSON.stringify(countryText)} is not a country`);
+    fail('/destination/address/country', `${JSON.stringify(countryText)} is not a country`, 'format', {
+      format: 'country',
+    });
   const cc = countryCode ?? 'AR';
   const phoneText = text('destination.contact.phone');
   const phone = phoneText === undefined ? null : toPhone(phoneText, cc);
-  if (phone === undefined) fail('/destination/contact/phone', `${JSON.stringify(phoneText)} is not a phone number`);
+  if (phone === undefined)
+    fail('/destination/contact/phone', `${JSON.stringify(phoneText)} is not a phone number`, 'format', {
+      format: 'phone',
+    });
   const state = text('destination.address.state');
 
   const dims = {
@@ -166,6 +177,7 @@ export async function buildShipment(
     fail(
       '/dimensions/weight',
       `the order has no weight and preset ${ctx.box.key} has none: choose a preset with a weight`,
+      'required',
     );
   const lat = num('destination.address.lat');
   const lng = num('destination.address.lng');
@@ -220,8 +232,8 @@ export async function buildShipment(
       // The origin is the station's own sender: an error there is the sender's, not the file's.
       errors.push(
         fe.path.startsWith('/origin')
-          ? { row: order.row, column: '', field: fe.path, message: `the default sender's ${fe.message}` }
-          : { ...placeOf(order, ctx, fe.path), field: fe.path, message: fe.message },
+          ? { row: order.row, column: '', field: fe.path, ...codeOf(fe), message: `the default sender's ${fe.message}` }
+          : { ...placeOf(order, ctx, fe.path), field: fe.path, ...codeOf(fe), message: fe.message },
       );
     return { errors };
   }

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../schemas/common.js';
-import { PLATFORMS } from '../schemas/codes.js';
+import { FIELD_ERROR_CODES, PLATFORMS } from '../schemas/codes.js';
 import { ShipmentCreate } from '../shipments/schemas.js';
 import { named } from '../schemas/named.js';
 
@@ -178,6 +178,8 @@ export const ImportRowError = Type.Object({
   column: Type.String({ description: 'The column the value came from, as the file names it ("" when none)' }),
   field: Type.String({ description: 'The shipment field, as a JSON pointer' }),
   message: Type.String(),
+  code: StringEnum(FIELD_ERROR_CODES, 'What is wrong, as the stable code of a field error (see FieldError)'),
+  params: Type.Optional(Type.Object({}, { additionalProperties: true, description: "What the code's words need" })),
 });
 export type ImportRowErrorT = Static<typeof ImportRowError>;
 

@@ -41,7 +41,12 @@ export class ImportRefused extends DomainError {
     const n = errors.length;
     const listed = errors.slice(0, ERRORS_LISTED);
     super('validation_failed', `${n} bad row${n === 1 ? '' : 's'}; nothing was imported`, {
-      errors: listed.map((e) => ({ path: `row ${e.row}: ${e.column || e.field}`, message: e.message })),
+      errors: listed.map(({ row, column, field, message, code, params }) => ({
+        path: `row ${row}: ${column || field}`,
+        message,
+        code,
+        ...(params ? { params } : {}),
+      })),
       extra: { ...extra, rows: listed, errors_total: n },
     });
   }
@@ -86,7 +91,10 @@ export function createImportService(deps: ImportServiceDeps) {
     const saved = await mappings.get(accountId, name);
     if (saved) return savedMapping(saved);
     const known = [...BUILTIN_MAPPINGS, ...(await mappings.list(accountId)).map((m) => m.name)];
-    throw fieldError('/mapping', `no mapping named ${name} (known: ${known.join(', ')})`);
+    throw fieldError('/mapping', 'unknown', `no mapping named ${name} (known: ${known.join(', ')})`, {
+      value: name,
+      allowed: known,
+    });
   }
 
   /** The mapping of the file and its header row: the one asked for, else the first whose columns the file has. */
@@ -108,7 +116,9 @@ export function createImportService(deps: ImportServiceDeps) {
           .flatMap((s) => columnsOf(s))
           .filter((c) => !hasColumn(index, c));
         if (missing.length)
-          throw fieldError('/text', `lacks the columns of mapping ${mapping.name}: ${missing.join(', ')}`);
+          throw fieldError('/text', 'required', `lacks the columns of mapping ${mapping.name}: ${missing.join(', ')}`, {
+            columns: missing,
+          });
       }
       return { mapping, header, data: table.header ? table.rows : table.rows.slice(at + 1) };
     }
@@ -121,7 +131,14 @@ export function createImportService(deps: ImportServiceDeps) {
         : 'the columns are not those of a known export (Tiendanube, WooCommerce, Mercado Libre, VTEX) nor the ' +
             "contract's field paths: choose the platform, or a saved mapping",
       {
-        errors: [{ path: '/text', message: 'has no header row the station recognises' }],
+        errors: [
+          {
+            path: '/text',
+            message: 'has no header row the station recognises',
+            code: 'format',
+            params: { format: 'import' },
+          },
+        ],
         extra: { columns: first.filter((c) => c !== '').slice(0, 200) },
       },
     );
@@ -130,7 +147,7 @@ export function createImportService(deps: ImportServiceDeps) {
   async function boxOf(accountId: number, key: string | undefined) {
     if (key === undefined) return null;
     const p = (await deps.presets(accountId)).find((x) => x.key === key);
-    if (!p) throw fieldError('/preset', `no package preset has the key ${key}`);
+    if (!p) throw fieldError('/preset', 'unknown', `no package preset has the key ${key}`, { value: key });
     return {
       key,
       length: p.length,
@@ -162,6 +179,7 @@ export function createImportService(deps: ImportServiceDeps) {
       if (!box && !sized)
         throw fieldError(
           '/preset',
+          'required',
           'is required: the file gives no parcel sizes; choose a package preset (its box, and its weight where an order has none)',
         );
       const errors: ImportRowErrorT[] = [];
@@ -252,7 +270,7 @@ export function createImportService(deps: ImportServiceDeps) {
 
     async saveMapping(accountId: number, name: string, m: ImportMappingInputT): Promise<ImportMappingT> {
       if ((BUILTIN_MAPPINGS as readonly string[]).includes(name.toLowerCase()))
-        throw fieldError('/name', `is the name of a built-in mapping`);
+        throw fieldError('/name', 'reserved', `is the name of a built-in mapping`);
       return deps.db.transaction(async (tx) => {
         await tx.importMappings.save(accountId, name, m, deps.clock.now().getTime());
         return (await tx.importMappings.get(accountId, name))!;

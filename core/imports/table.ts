@@ -59,7 +59,14 @@ export function readCsv(text: string, opts: { to?: number; keep?: readonly numbe
     }) as string[][];
   } catch (e) {
     const err = e as Error & { lines?: number };
-    throw fieldError('/text', `is not a CSV file the station can read (line ${err.lines ?? 1}: ${err.message})`);
+    throw fieldError(
+      '/text',
+      'format',
+      `is not a CSV file the station can read (line ${err.lines ?? 1}: ${err.message})`,
+      {
+        format: 'csv',
+      },
+    );
   }
   return { rows: records.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => c.trim()) })) };
 }
@@ -71,7 +78,8 @@ const MAX_DEPTH = 8;
 function flatten(value: unknown, prefix: string, out: Record<string, string>, depth = 0): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'object' && !Array.isArray(value)) {
-    if (depth >= MAX_DEPTH) throw fieldError('/text', `nests deeper than ${MAX_DEPTH} levels at ${prefix}`);
+    if (depth >= MAX_DEPTH)
+      throw fieldError('/text', 'too_deep', `nests deeper than ${MAX_DEPTH} levels at ${prefix}`, { limit: MAX_DEPTH });
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out, depth + 1);
     return;
   }
@@ -91,20 +99,21 @@ export function readJson(text: string): Table {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw fieldError('/text', `is not JSON (${(e as Error).message})`);
+    throw fieldError('/text', 'format', `is not JSON (${(e as Error).message})`, { format: 'json' });
   }
-  if (!Array.isArray(data)) throw fieldError('/text', 'must be a JSON array of orders');
+  if (!Array.isArray(data)) throw fieldError('/text', 'type', 'must be a JSON array of orders', { type: 'array' });
   const header: string[] = [];
   const index = new Map<string, number>();
   const flat = data.map((item, i) => {
     if (!item || typeof item !== 'object' || Array.isArray(item))
-      throw fieldError(`/text/${i}`, 'must be an object (an order)');
+      throw fieldError(`/text/${i}`, 'type', 'must be an object (an order)', { type: 'object' });
     const out: Record<string, string> = {};
     try {
       flatten(item, '', out);
     } catch (e) {
       // An array nested thousands deep inside an order: JSON.stringify runs out of stack before anything is wrong.
-      if (e instanceof RangeError) throw fieldError(`/text/${i}`, 'nests too deep to be an order');
+      if (e instanceof RangeError)
+        throw fieldError(`/text/${i}`, 'too_deep', 'nests too deep to be an order', { limit: MAX_DEPTH });
       throw e;
     }
     for (const k of Object.keys(out))

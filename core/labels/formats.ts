@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { fieldError } from '../errors.js';
+import { fieldError, rangeError } from '../errors.js';
 import type { LabelFormat } from '../schemas/codes.js';
 
 /** Labels per A4 sheet: 2 columns x 4 rows of 105 x 74.25 mm. */
@@ -23,14 +23,22 @@ export const StartTile = (description: string) =>
  */
 export function startTile(format: LabelFormat, start: number | undefined, formatField: string): number {
   if (start === undefined) return 1;
-  if (format !== 'PDF_A4') throw fieldError('/start', `is accepted with ${formatField} PDF_A4 only`);
+  if (format !== 'PDF_A4')
+    throw fieldError('/start', 'not_allowed', `is accepted with ${formatField} PDF_A4 only`, {
+      only_with: `${formatField}=PDF_A4`,
+    });
   if (!Number.isInteger(start) || start < 1 || start > TILES_PER_A4)
-    throw fieldError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`);
+    throw rangeError('/start', `must be a whole number from 1 to ${TILES_PER_A4}`, start, {
+      min: 1,
+      max: TILES_PER_A4,
+      integer: true,
+    });
   return start;
 }
 
 /** A document names 1 to MAX_LABEL_CODES shipments. */
 export function checkLabelCount(codes: readonly string[], path: string): void {
-  if (codes.length === 0) throw fieldError(path, 'must name at least one shipment');
-  if (codes.length > MAX_LABEL_CODES) throw fieldError(path, `must list at most ${MAX_LABEL_CODES} codes`);
+  if (codes.length === 0) throw fieldError(path, 'min_items', 'must name at least one shipment', { limit: 1 });
+  if (codes.length > MAX_LABEL_CODES)
+    throw fieldError(path, 'max_items', `must list at most ${MAX_LABEL_CODES} codes`, { limit: MAX_LABEL_CODES });
 }

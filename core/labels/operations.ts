@@ -11,7 +11,10 @@ export function codeList(value: string): string[] {
   const codes = value.split(',').map((c) => c.trim());
   checkLabelCount(codes, '/code');
   const bad = codes.find((c) => !CODE.test(c));
-  if (bad !== undefined) throw fieldError('/code', bad ? `${bad} is not a shipment code` : 'has an empty item');
+  if (bad !== undefined)
+    throw bad
+      ? fieldError('/code', 'format', `${bad} is not a shipment code`, { format: 'shipment_code', value: bad })
+      : fieldError('/code', 'required', 'has an empty item');
   return codes;
 }
 

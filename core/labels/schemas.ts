@@ -27,7 +27,7 @@ export const LabelQuery = Type.Object(
 );
 
 export const CodeQuery = Type.Object(
-  { code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code' }) },
+  { code: Type.String({ pattern: CODE.source, 'x-error': 'must be a shipment code', 'x-format': 'shipment_code' }) },
   { additionalProperties: false },
 );
 

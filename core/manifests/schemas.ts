@@ -8,12 +8,19 @@ export const ManifestCreate = named(
   'ManifestCreate',
   Type.Object(
     {
-      codes: Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{1,32}$', 'x-error': 'must be a shipment code' }), {
-        minItems: 1,
-        maxItems: MAX_MANIFEST_CODES,
-        description: 'Codes of the parcels handed over, each once; every one must be TO_COLLECT',
-        'x-error': `must list 1 to ${MAX_MANIFEST_CODES} codes`,
-      }),
+      codes: Type.Array(
+        Type.String({
+          pattern: '^[A-Za-z0-9]{1,32}$',
+          'x-error': 'must be a shipment code',
+          'x-format': 'shipment_code',
+        }),
+        {
+          minItems: 1,
+          maxItems: MAX_MANIFEST_CODES,
+          description: 'Codes of the parcels handed over, each once; every one must be TO_COLLECT',
+          'x-error': `must list 1 to ${MAX_MANIFEST_CODES} codes`,
+        },
+      ),
     },
     { additionalProperties: false },
   ),
@@ -21,7 +28,7 @@ export const ManifestCreate = named(
 
 export const ManifestParams = Type.Object(
   // Path parameters arrive as text and are not coerced: digits here, a number in the handler.
-  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a manifest id' }) },
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a manifest id', 'x-format': 'id' }) },
   { additionalProperties: false },
 );
 

@@ -117,7 +117,10 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
       const seen = new Map<string, number>();
       codes.forEach((c, i) => {
         const key = c.toUpperCase();
-        if (seen.has(key)) throw fieldError(`/codes/${i}`, `repeats ${c} (listed at ${seen.get(key)})`);
+        if (seen.has(key))
+          throw fieldError(`/codes/${i}`, 'duplicate', `repeats ${c} (listed at ${seen.get(key)})`, {
+            first: seen.get(key)!,
+          });
         seen.set(key, i);
       });
       const manifest = await db.transaction(async (tx) => {

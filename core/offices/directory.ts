@@ -108,8 +108,8 @@ export function createOfficeDirectory(
     async pickupAddress(officeId: number): Promise<AddressT> {
       const o = await store.byId(officeId);
       if (!o) throw notFound(`office ${officeId}`);
-      if (!o.active) throw fieldError('/office', `office ${officeId} is not active`);
-      if (!o.parcel) throw fieldError('/office', `office ${officeId} does not deliver parcels`);
+      if (!o.active) throw fieldError('/office', 'unavailable', `office ${officeId} is not active`);
+      if (!o.parcel) throw fieldError('/office', 'unavailable', `office ${officeId} does not deliver parcels`);
       return {
         street: o.street,
         city: o.city,

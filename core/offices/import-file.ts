@@ -15,7 +15,7 @@ export class OfficeImportError extends DomainError {
   constructor(rows: RowError[]) {
     const n = rows.length;
     super('validation_failed', `${n} bad row${n === 1 ? '' : 's'}; nothing was imported`, {
-      errors: rows.flatMap((r) => r.errors.map((e) => ({ path: `line ${r.line}: ${e.path}`, message: e.message }))),
+      errors: rows.flatMap((r) => r.errors.map((e) => ({ ...e, path: `line ${r.line}: ${e.path}` }))),
       extra: { rows },
     });
     this.rows = rows;
@@ -68,11 +68,21 @@ function jsonRows(text: string): RawRow[] {
     data = JSON.parse(text) as unknown;
   } catch (e) {
     throw new OfficeImportError([
-      { line: 1, errors: [{ path: '', message: `is not JSON (${(e as Error).message})` }] },
+      {
+        line: 1,
+        errors: [
+          { path: '', message: `is not JSON (${(e as Error).message})`, code: 'format', params: { format: 'json' } },
+        ],
+      },
     ]);
   }
   if (!Array.isArray(data))
-    throw new OfficeImportError([{ line: 1, errors: [{ path: '', message: 'must be a JSON array of offices' }] }]);
+    throw new OfficeImportError([
+      {
+        line: 1,
+        errors: [{ path: '', message: 'must be a JSON array of offices', code: 'type', params: { type: 'array' } }],
+      },
+    ]);
   const lines = arrayElementLines(text);
   return data.map((value: unknown, i) => ({ line: lines[i] ?? 1, value }));
 }
@@ -93,7 +103,9 @@ function csvRows(text: string): RawRow[] {
     }) as typeof records;
   } catch (e) {
     const err = e as Error & { lines?: number };
-    throw new OfficeImportError([{ line: err.lines ?? 1, errors: [{ path: '', message: err.message }] }]);
+    throw new OfficeImportError([
+      { line: err.lines ?? 1, errors: [{ path: '', message: err.message, code: 'format', params: { format: 'csv' } }] },
+    ]);
   }
   return records.map(({ record, info }) => {
     // An empty cell means "not given", so that optional columns fall back to their defaults.
@@ -116,7 +128,7 @@ export function readOfficeFile(text: string, format: 'json' | 'csv'): OfficeReco
   const records: OfficeRecordT[] = [];
   for (const { line, value, problem } of raw) {
     if (problem) {
-      bad.push({ line, errors: [{ path: '', message: problem }] });
+      bad.push({ line, errors: [{ path: '', message: problem, code: 'format', params: { format: 'csv' } }] });
       continue;
     }
     try {
@@ -124,7 +136,12 @@ export function readOfficeFile(text: string, format: 'json' | 'csv'): OfficeReco
       const key = rec.code.toUpperCase();
       const first = seen.get(key);
       if (first !== undefined) {
-        bad.push({ line, errors: [{ path: '/code', message: `repeats the code of line ${first}` }] });
+        bad.push({
+          line,
+          errors: [
+            { path: '/code', message: `repeats the code of line ${first}`, code: 'duplicate', params: { first } },
+          ],
+        });
         continue;
       }
       seen.set(key, line);

@@ -1,4 +1,4 @@
-import { fieldError } from '../errors.js';
+import { rangeError } from '../errors.js';
 import { implement } from '../operations/types.js';
 import type { LatLng } from '../geo.js';
 import { officeApi } from './api.js';
@@ -6,8 +6,9 @@ import { officeApi } from './api.js';
 /** `near=lat,lng` (its shape is checked by the schema; the ranges here). */
 function parseNear(near: string): LatLng {
   const [lat, lng] = near.split(',').map((s) => Number(s.trim())) as [number, number];
-  if (lat < -90 || lat > 90) throw fieldError('/near', 'latitude must be from -90 to 90');
-  if (lng < -180 || lng > 180) throw fieldError('/near', 'longitude must be from -180 to 180');
+  if (lat < -90 || lat > 90) throw rangeError('/near', 'latitude must be from -90 to 90', lat, { min: -90, max: 90 });
+  if (lng < -180 || lng > 180)
+    throw rangeError('/near', 'longitude must be from -180 to 180', lng, { min: -180, max: 180 });
   return { lat, lng };
 }
 

@@ -15,6 +15,7 @@ export const OpeningHours = Type.String({
   maxLength: 500,
   description: 'OpenStreetMap opening_hours subset, e.g. "Mo-Fr 09:00-18:00; Sa 09:00-13:00"',
   'x-error': 'must be opening hours like "Mo-Fr 09:00-18:00; Sa 09:00-13:00"',
+  'x-format': 'opening_hours',
 });
 
 /** One row of an office import file (JSON array item or CSV line with these column names). */
@@ -23,6 +24,7 @@ export const OfficeRecord = Type.Object(
     code: Type.String({
       pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$',
       'x-error': 'must be 1 to 32 letters, digits, ., _ or -',
+      'x-format': 'office_code',
     }),
     name: RequiredText('Office name'),
     company: RequiredText('Company operating the office'),
@@ -90,6 +92,7 @@ export const OfficeSearch = Type.Object(
         pattern: '^\\s*-?\\d{1,2}(\\.\\d+)?\\s*,\\s*-?\\d{1,3}(\\.\\d+)?\\s*$',
         description: 'Addition: `lat,lng`; nearest offices first, each with distance_km',
         'x-error': 'must be lat,lng (e.g. -31.4167,-64.1833)',
+        'x-format': 'lat_lng',
       }),
     ),
     ...PageQuery,

@@ -8,6 +8,7 @@ const presetFields = {
     pattern: '^[a-z0-9]$',
     description: "The desk's hotkey for this preset: one character a-z or 0-9, unique per account",
     'x-error': 'must be one character a-z or 0-9',
+    'x-format': 'preset_key',
   }),
   length: Measure('centimetres'),
   width: Measure('centimetres'),

@@ -16,7 +16,7 @@ export function createPresetService(db: UnitOfWork<{ presets: PresetStore }>, cl
   async function assertKeyFree(store: PresetStore, accountId: number, body: PresetInputT, self?: number) {
     const other = await store.idOfKey(accountId, body.key);
     if (other !== undefined && other !== self)
-      throw fieldError('/key', `${body.key} is already the key of preset ${other}`);
+      throw fieldError('/key', 'taken', `${body.key} is already the key of preset ${other}`, { by: other });
   }
 
   return {

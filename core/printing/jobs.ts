@@ -98,7 +98,7 @@ export function createPrintJobs(
   async function shipmentCodes(accountId: number, body: PrintJobCreateT): Promise<string[]> {
     const listed: string[] = [];
     for (const c of body.codes) listed.push((await shipments.labellable(accountId, c)).code);
-    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'lists a shipment twice');
+    if (new Set(listed).size !== listed.length) throw fieldError('/codes', 'duplicate', 'lists a shipment twice');
     if (!body.packages) return listed;
     return [...new Set((await shipments.pieces(accountId, listed, true)).map((r) => r.code))];
   }
@@ -129,11 +129,21 @@ export function createPrintJobs(
     if (body.printer) row = await printerNamed(s, accountId, body.printer);
     else {
       row = await s.defaultPrinter(accountId, body.format ?? 'PDF_A7');
-      if (!row) throw fieldError('/printer', `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`);
+      if (!row)
+        throw fieldError(
+          '/printer',
+          'required',
+          `is required: no printer is the default for ${body.format ?? 'PDF_A7'}`,
+        );
     }
     const format = body.format ?? row.default_for ?? 'PDF_A7';
     if (!formatsOf(row).includes(format))
-      throw fieldError('/format', `printer ${row.name} (${row.driver}) prints ${formatsOf(row).join(', ')} only`);
+      throw fieldError(
+        '/format',
+        'unsupported',
+        `printer ${row.name} (${row.driver}) prints ${formatsOf(row).join(', ')} only`,
+        { driver: row.driver, allowed: formatsOf(row) },
+      );
     return { row, format, start: startTile(format, body.start, 'format') };
   }
 
@@ -216,16 +226,21 @@ export function createPrintJobs(
       change(accountId, id, 'print_again', async (tx, job) => void (await tx.printAgain(job.id, now(), Date.now()))),
 
     /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
-    move: (accountId: number, id: string, body: PrintJobMoveT) =>
-      change(accountId, id, 'move', async (tx, job) => {
+    async move(accountId: number, id: string, body: PrintJobMoveT): Promise<PrintJobT> {
+      // A printer that does not exist is not found whatever the job's state (an attempt under way would be a 409).
+      await printerNamed(store, accountId, body.printer);
+      return change(accountId, id, 'move', async (tx, job) => {
         const target = await printerNamed(tx, accountId, body.printer);
         if (!formatsOf(target).includes(job.format))
           throw fieldError(
             '/printer',
+            'unsupported',
             `printer ${target.name} (${target.driver}) prints ${formatsOf(target).join(', ')} only, not ${job.format}`,
+            { driver: target.driver, allowed: formatsOf(target) },
           );
         await tx.move(job.id, target, now(), Date.now());
-      }),
+      });
+    },
 
     /** Waits until the job is done, failed or canceled, or waits for the operator; reports each change of progress. */
     async waitForJob(accountId: number, id: number, onProgress?: (job: PrintJobT) => void): Promise<PrintJobT> {

@@ -70,17 +70,27 @@ function checkPrinter(
   by: ConfiguredBy,
 ): void {
   const driver = drivers[v.driver];
-  const problem =
-    driver.checkConnection(v.connection) ??
+  const problem = driver.checkConnection(v.connection);
+  if (problem)
+    throw fieldError('/connection', 'format', `${problem} (driver ${v.driver})`, {
+      format: 'connection',
+      driver: v.driver,
+    });
+  const place =
     (v.driver === 'file' ? stationDataProblem(v.connection, places) : null) ??
     (by.owner ? null : placeProblem(v.driver, v.connection, places));
-  if (problem) throw fieldError('/connection', `${problem} (driver ${v.driver})`);
+  if (place) throw fieldError('/connection', 'not_allowed', `${place} (driver ${v.driver})`, { driver: v.driver });
   for (const key of Object.keys(v.settings ?? {}) as Array<keyof PrinterSettings>)
     if (!SETTING_DRIVERS[key]?.includes(v.driver))
-      throw fieldError(`/settings/${key}`, `does not apply to the ${v.driver} driver`);
+      throw fieldError(`/settings/${key}`, 'unsupported', `does not apply to the ${v.driver} driver`, {
+        driver: v.driver,
+      });
   const formats = formatsOf(v);
   if (v.default_for && !formats.includes(v.default_for))
-    throw fieldError('/default_for', `a ${v.driver} printer prints ${formats.join(', ')} only`);
+    throw fieldError('/default_for', 'unsupported', `a ${v.driver} printer prints ${formats.join(', ')} only`, {
+      driver: v.driver,
+      allowed: formats,
+    });
 }
 
 /** The account's printer of this name in `store`, or not found. */
@@ -111,11 +121,11 @@ export function createPrinters(
     createPrinter(accountId: number, body: PrinterCreateT, by: ConfiguredBy = {}): Promise<PrinterT> {
       checkPrinter(body, places, by);
       // GET /printers/discover would shadow a printer of that name.
-      if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'is reserved');
+      if (body.name.toLowerCase() === 'discover') throw fieldError('/name', 'reserved', 'is reserved');
       const values = valuesOf(body, by, site);
       return db.transaction(async (tx) => {
         if (await tx.printing.printer(accountId, body.name))
-          throw fieldError('/name', `is already used by another printer`);
+          throw fieldError('/name', 'taken', `is already used by another printer`);
         await tx.printing.savePrinter(accountId, body.name, values, now(), false);
         return printerView((await tx.printing.printer(accountId, body.name))!);
       });

@@ -27,6 +27,7 @@ const PrinterName = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
   description: 'Letters, digits, dot, dash, underscore; unique per account',
   'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+  'x-format': 'printer_name',
 });
 
 export const PrinterSettings = named(
@@ -154,6 +155,7 @@ const Code = Type.String({
   maxLength: 64,
   pattern: '^[A-Za-z0-9]+$',
   'x-error': 'must be a shipment code',
+  'x-format': 'shipment_code',
 });
 
 export const PrintJobCreate = named(
@@ -181,7 +183,7 @@ export const PrintJobCreate = named(
 );
 
 export const PrintJobParams = Type.Object(
-  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a print job id' }) },
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be a print job id', 'x-format': 'id' }) },
   { additionalProperties: false },
 );
 

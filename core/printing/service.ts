@@ -73,7 +73,7 @@ export function createPrintingService(deps: PrintingDeps) {
     async accountOfCodes(codes: string[]): Promise<number> {
       const accounts = new Set<number>();
       for (const c of codes) accounts.add(await labels.accountOfCode(c));
-      if (accounts.size > 1) throw fieldError('/codes', 'belong to more than one account');
+      if (accounts.size > 1) throw fieldError('/codes', 'invalid', 'belong to more than one account');
       return [...accounts][0]!;
     },
 
@@ -87,7 +87,7 @@ export function createPrintingService(deps: PrintingDeps) {
     ) {
       const driver = drivers[opts.driver];
       const problem = driver.checkConnection(opts.connection);
-      if (problem) throw fieldError('/to', problem);
+      if (problem) throw fieldError('/to', 'format', problem, { format: 'connection', driver: opts.driver });
       const given: PrinterSpec = {
         name: 'one-off',
         driver: opts.driver,

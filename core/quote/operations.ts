@@ -22,10 +22,17 @@ function sizeOf(q: QuoteQueryT): Size | Parcel {
   const given = PARCEL.filter((k) => q[k] !== undefined);
   if (given.length === 0) return q.size ?? 'M';
   if (q.size !== undefined)
-    throw fieldError('/size', 'must not be given with the parcel (the rate card decides its size)');
+    throw fieldError('/size', 'not_allowed', 'must not be given with the parcel (the rate card decides its size)');
   const missing = PARCEL.filter((k) => q[k] === undefined);
   if (missing.length)
-    throw validationError(missing.map((k) => ({ path: `/${k}`, message: `is required with ${given.join(', ')}` })));
+    throw validationError(
+      missing.map((k) => ({
+        path: `/${k}`,
+        message: `is required with ${given.join(', ')}`,
+        code: 'required',
+        params: { with: given },
+      })),
+    );
   return { length: q.length!, width: q.width!, height: q.height!, weight: q.weight! };
 }
 

@@ -25,7 +25,12 @@ export function sizeOfParcel(card: RateCard, p: Parcel): Size {
   const max = card.file.sizes[largest];
   const errors: FieldError[] = [];
   if (p.weight > max.max_weight_kg)
-    errors.push({ path: '/weight', message: `${p.weight} kg is over the largest size (${max.max_weight_kg} kg)` });
+    errors.push({
+      path: '/weight',
+      message: `${p.weight} kg is over the largest size (${max.max_weight_kg} kg)`,
+      code: 'over_size',
+      params: { measure: 'weight', value: p.weight, limit: max.max_weight_kg, unit: 'kg' },
+    });
   // Every side is named: one that is too long says so, the others when the three together are too much.
   const sum = +(p.length + p.width + p.height).toFixed(3);
   for (const side of ['length', 'width', 'height'] as const) {
@@ -33,11 +38,15 @@ export function sizeOfParcel(card: RateCard, p: Parcel): Size {
       errors.push({
         path: `/${side}`,
         message: `${p[side]} cm is over the largest size's longest side (${max.max_side_cm} cm)`,
+        code: 'over_size',
+        params: { measure: 'side', value: p[side], limit: max.max_side_cm, unit: 'cm' },
       });
     else if (sum > max.max_sum_cm)
       errors.push({
         path: `/${side}`,
         message: `length + width + height = ${sum} cm is over the largest size (${max.max_sum_cm} cm)`,
+        code: 'over_size',
+        params: { measure: 'sum', value: sum, limit: max.max_sum_cm, unit: 'cm' },
       });
   }
   throw validationError(errors);

@@ -17,10 +17,12 @@ const Time = (description: string) =>
     pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
     description,
     'x-error': 'must be a time HH:MM (00:00 to 23:59)',
+    'x-format': 'time',
   });
 const ZoneId = Type.String({
   pattern: '^[A-Z][A-Z0-9_]{0,31}$',
   'x-error': 'must be 1 to 32 upper-case letters, digits or _',
+  'x-format': 'zone_id',
 });
 const Km = Type.Number({ minimum: 0, maximum: 40_000 });
 const Money = Type.Number({ minimum: 0, maximum: 1e9, 'x-error': 'must be an amount from 0' });
@@ -106,7 +108,11 @@ export const RateCardFile = Type.Object(
     format_version: Type.Literal(RATE_CARD_FORMAT_VERSION),
     version: RequiredText('Label of this card, e.g. 2026-11'),
     name: Type.Optional(Text()),
-    currency: Type.String({ pattern: '^[A-Z]{3}$', 'x-error': 'must be an ISO 4217 currency code' }),
+    currency: Type.String({
+      pattern: '^[A-Z]{3}$',
+      'x-error': 'must be an ISO 4217 currency code',
+      'x-format': 'currency',
+    }),
     origin: Type.Object(
       {
         name: RequiredText('Warehouse name'),

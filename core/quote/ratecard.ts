@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import { validationError, type FieldError } from '../errors.js';
+import { validationError, type FieldError, type FieldErrorCode, type FieldErrorParams } from '../errors.js';
 import { parse } from '../validation.js';
 import { MAX_RANGES, RateCardFile, SIZES, type RateCardFileT, type Size } from './ratecard-schema.js';
 
@@ -75,66 +75,76 @@ export function postalKey(pattern: string | undefined): (zip: string) => string 
 export function compileRateCard(input: unknown): RateCard {
   const file = parse(RateCardFile, input);
   const errors: FieldError[] = [];
-  const fail = (path: string, message: string) => errors.push({ path, message });
+  const fail = (path: string, code: FieldErrorCode, message: string, params?: FieldErrorParams) =>
+    errors.push({ path, message, code, ...(params ? { params } : {}) });
 
-  if (!IANAZone.isValidZone(file.origin.time_zone)) fail('/origin/time_zone', 'is not an IANA time zone');
+  if (!IANAZone.isValidZone(file.origin.time_zone))
+    fail('/origin/time_zone', 'unknown', 'is not an IANA time zone', { value: file.origin.time_zone });
   if (!Intl.supportedValuesOf('currency').includes(file.currency))
-    fail('/currency', 'is not an ISO 4217 currency code');
-  if (minutes(file.cutoff) >= minutes(file.delivery_time)) fail('/cutoff', 'must be before delivery_time');
+    fail('/currency', 'unknown', 'is not an ISO 4217 currency code', { value: file.currency });
+  if (minutes(file.cutoff) >= minutes(file.delivery_time))
+    fail('/cutoff', 'order', 'must be before delivery_time', { other: 'delivery_time' });
 
   const limits = ['max_side_cm', 'max_sum_cm', 'max_weight_kg'] as const;
   SIZES.slice(1).forEach((size, i) => {
     const smaller = file.sizes[SIZES[i]!];
     for (const l of limits)
-      if (file.sizes[size][l] < smaller[l]) fail(`/sizes/${size}/${l}`, `must not be below ${SIZES[i]}'s`);
+      if (file.sizes[size][l] < smaller[l])
+        fail(`/sizes/${size}/${l}`, 'order', `must not be below ${SIZES[i]}'s`, { other: `sizes/${SIZES[i]}/${l}` });
   });
 
   let zipKey: RateCard['zipKey'] = keyFunction(undefined);
   try {
     zipKey = keyFunction(file.zip_key);
   } catch {
-    fail('/zip_key', 'is not a valid regular expression');
+    fail('/zip_key', 'format', 'is not a valid regular expression', { format: 'regex' });
   }
 
   const zoneIds = new Set<string>();
   const zones: CompiledZone[] = file.zones.map((z, i) => {
-    if (zoneIds.has(z.id)) fail(`/zones/${i}/id`, `repeats zone ${z.id}`);
+    if (zoneIds.has(z.id)) fail(`/zones/${i}/id`, 'duplicate', `repeats zone ${z.id}`);
     zoneIds.add(z.id);
-    if (!z.zips?.length && !z.distance_km) fail(`/zones/${i}`, 'needs zips or distance_km');
+    if (!z.zips?.length && !z.distance_km) fail(`/zones/${i}`, 'required', 'needs zips or distance_km');
     const zips = (z.zips ?? []).map((r, j) => {
       const from = zipKey(r.from);
       const to = zipKey(r.to);
-      if (from === null) fail(`/zones/${i}/zips/${j}/from`, 'does not match zip_key');
-      if (to === null) fail(`/zones/${i}/zips/${j}/to`, 'does not match zip_key');
+      if (from === null) fail(`/zones/${i}/zips/${j}/from`, 'format', 'does not match zip_key', { format: 'zip_key' });
+      if (to === null) fail(`/zones/${i}/zips/${j}/to`, 'format', 'does not match zip_key', { format: 'zip_key' });
       if (from !== null && to !== null && compareKeys(from, to) > 0)
-        fail(`/zones/${i}/zips/${j}/to`, 'must not be before from');
+        fail(`/zones/${i}/zips/${j}/to`, 'order', 'must not be before from', { other: 'from' });
       return { from: from ?? '', to: to ?? '' };
     });
     if (z.distance_km && z.distance_km.from >= z.distance_km.to)
-      fail(`/zones/${i}/distance_km/to`, 'must be above from');
+      fail(`/zones/${i}/distance_km/to`, 'order', 'must be above from', { other: 'from' });
     return { id: z.id, name: z.name, zips, distance: z.distance_km ?? null };
   });
 
   const ranges = zones.reduce((n, z) => n + z.zips.length, 0);
   if (ranges > MAX_RANGES)
-    fail('/zones', `hold ${ranges} postal-code ranges in all; a card may hold at most ${MAX_RANGES}`);
+    fail('/zones', 'max_items', `hold ${ranges} postal-code ranges in all; a card may hold at most ${MAX_RANGES}`, {
+      limit: MAX_RANGES,
+    });
 
   const methodIds = new Set<string>();
   const methods: CompiledMethod[] = file.methods.map((m, i) => {
     const at = `/methods/${i}`;
-    if (methodIds.has(m.method)) fail(`${at}/method`, `repeats method ${m.method}`);
+    if (methodIds.has(m.method)) fail(`${at}/method`, 'duplicate', `repeats method ${m.method}`);
     methodIds.add(m.method);
     const cutoff = minutes(m.cutoff ?? file.cutoff);
     if (m.cutoff !== undefined && cutoff >= minutes(file.delivery_time))
-      fail(`${at}/cutoff`, 'must be before delivery_time');
+      fail(`${at}/cutoff`, 'order', 'must be before delivery_time', { other: 'delivery_time' });
     const served = Object.entries(m.zones);
-    if (!served.length) fail(`${at}/zones`, 'must name at least one zone');
+    if (!served.length) fail(`${at}/zones`, 'min_items', 'must name at least one zone', { limit: 1 });
     const zoneMap: CompiledMethod['zones'] = new Map();
     for (const [zoneId, s] of served) {
-      if (!zoneIds.has(zoneId)) fail(`${at}/zones/${zoneId}`, 'is not a zone of this card');
+      if (!zoneIds.has(zoneId))
+        fail(`${at}/zones/${zoneId}`, 'unknown', 'is not a zone of this card', { value: zoneId });
       const [min, max] = s.transit_days;
-      if (min > max) fail(`${at}/zones/${zoneId}/transit_days`, 'min must not exceed max');
-      if (m.same_day && max !== 0) fail(`${at}/zones/${zoneId}/transit_days`, 'must be [0, 0] for a same_day method');
+      if (min > max) fail(`${at}/zones/${zoneId}/transit_days`, 'order', 'min must not exceed max');
+      if (m.same_day && max !== 0)
+        fail(`${at}/zones/${zoneId}/transit_days`, 'const', 'must be [0, 0] for a same_day method', {
+          value: '[0, 0]',
+        });
       zoneMap.set(zoneId, { transit: [min, max], rates: s.rates });
     }
     return { method: m.method, name: m.name, title: m.title, cutoff, sameDay: m.same_day ?? false, zones: zoneMap };

@@ -125,3 +125,58 @@ export const COUNTRIES = new Set(
     'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
   ).split(' '),
 );
+
+/**
+ * What is wrong with one field of a refused request: the stable `code` of each item of a problem's `errors`, so that
+ * a client says it in its own words without reading the English `message`. `params` carry what the words need.
+ */
+export const FIELD_ERROR_CODES = [
+  /** Missing. `params.with`: the other field that makes it required, when one does. */
+  'required',
+  /** Not accepted here: an unknown member, or one the other fields rule out (`params.only_with` says when it is). */
+  'not_allowed',
+  /** The wrong JSON type. `params.type`: the expected one (string, number, integer, boolean, object, array). */
+  'type',
+  /** Not one of `params.allowed`. */
+  'enum',
+  /** Must be exactly `params.value`. */
+  'const',
+  /** Not a valid `params.format`: phone, email, country, date, date-time, time, uri, json, csv, … */
+  'format',
+  /** Does not match `params.pattern` (a rule without a name of its own). */
+  'pattern',
+  /** Text shorter or longer than `params.limit` characters. */
+  'min_length',
+  'max_length',
+  /** A list with fewer or more than `params.limit` items. */
+  'min_items',
+  'max_items',
+  /** A number below `params.limit`, at or below it, above it, at or above it. */
+  'minimum',
+  'exclusive_minimum',
+  'maximum',
+  'exclusive_maximum',
+  /** Repeats an item given before (`params.first`, when known, says where). */
+  'duplicate',
+  /** Already used by another of the account's or station's things (`params.by`, when it names one). */
+  'taken',
+  /** Not a value the station knows (`params.value`). */
+  'unknown',
+  /** Must not come before the field `params.other` (ranges, dates, times). */
+  'order',
+  /** A parcel beyond the rate card's largest size: `params.measure` (weight, side, sum), `value`, `limit`, `unit`. */
+  'over_size',
+  /** Nested deeper than `params.limit` levels. */
+  'too_deep',
+  /** Must equal what another field implies (a PICKUP destination and its office's address). */
+  'mismatch',
+  /** Exists but cannot be used now (an inactive office, one that takes no parcels). */
+  'unavailable',
+  /** Valid, but not something this printer or driver does (`params.driver`). */
+  'unsupported',
+  /** A name the station keeps for itself. */
+  'reserved',
+  /** Anything else; the `message` says what. */
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   ADDRESS_TYPES,
   COUNTRIES,
+  FIELD_ERROR_CODES,
   ISSUES,
   LABEL_FORMATS,
   METHODS,
@@ -35,6 +36,7 @@ export const Country = named(
     enum: [...COUNTRIES].sort(),
     description: 'ISO 3166-1 alpha-2 country code',
     'x-error': 'must be an ISO 3166-1 alpha-2 country code',
+    'x-format': 'country',
   }),
 );
 
@@ -71,6 +73,7 @@ export const Contact = named(
           pattern: '^\\+[0-9]{8,15}$',
           description: 'E.164 telephone number',
           'x-error': 'must be E.164: + then 8 to 15 digits',
+          'x-format': 'phone',
         }),
       ),
       email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
@@ -137,14 +140,18 @@ export const ShipmentRef = named(
       Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The numeric id' }),
       Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$', description: 'The code, any letter case' }),
     ],
-    { description: 'A shipment by its numeric id or its code', 'x-error': 'must be a shipment id or code' },
+    {
+      description: 'A shipment by its numeric id or its code',
+      'x-error': 'must be a shipment id or code',
+      'x-format': 'shipment_id',
+    },
   ),
 );
 export const IdParams = Type.Object({ id: ShipmentRef }, { additionalProperties: false });
 
 /** A stored row of an account's settings (a sender, a preset) in a path: digits, a number in the handler. */
 export const RowIdParams = Type.Object(
-  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id' }) },
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,14}$', 'x-error': 'must be an id', 'x-format': 'id' }) },
   { additionalProperties: false },
 );
 
@@ -156,7 +163,25 @@ export const FieldError = named(
   Type.Object(
     {
       path: Type.String({ description: 'JSON pointer of the field, in the body or the query' }),
-      message: Type.String({ description: 'What is wrong with it, for a person' }),
+      message: Type.String({ description: 'What is wrong with it, in English, for a person and the logs' }),
+      code: StringEnum(
+        FIELD_ERROR_CODES,
+        'What is wrong, as a stable code for clients to say in their own words; more codes may be added: show ' +
+          '`message` for one you do not know. required (params.with: the field that makes it required) · ' +
+          'not_allowed (params.only_with) · type (params.type) · enum (params.allowed) · const (params.value) · ' +
+          'format (params.format: phone, email, country, date, date-time, time, shipment_code, shipment_id, id, …) · ' +
+          'pattern (params.pattern) · min_length, max_length, min_items, max_items, minimum, exclusive_minimum, ' +
+          'maximum, exclusive_maximum (params.limit) · duplicate · taken (params.by) · unknown (params.value) · order ' +
+          '(params.other: the field it must not come before) · over_size (params.measure weight|side|sum, value, ' +
+          'limit, unit) · too_deep (params.limit) · mismatch · unavailable · unsupported (params.driver) · reserved · ' +
+          'invalid',
+      ),
+      params: Type.Optional(
+        Type.Object(
+          {},
+          { additionalProperties: true, description: "What the code's words need: a limit, a format, …" },
+        ),
+      ),
     },
     { additionalProperties: true },
   ),
@@ -183,7 +208,7 @@ export const Problem = named(
           status: 400,
           code: 'validation_failed',
           detail: 'destination.address.zip is required',
-          errors: [{ path: '/destination/address/zip', message: 'is required' }],
+          errors: [{ path: '/destination/address/zip', message: 'is required', code: 'required' }],
         },
       ],
     },

@@ -40,7 +40,8 @@ export function createSenderService(
 
   async function assertLabelFree(store: SenderStore, accountId: number, label: string, self?: number) {
     const other = await store.idOfLabel(accountId, label);
-    if (other !== undefined && other !== self) throw fieldError('/label', `is already used by sender ${other}`);
+    if (other !== undefined && other !== self)
+      throw fieldError('/label', 'taken', `is already used by sender ${other}`, { by: other });
   }
 
   async function insert(store: SenderStore, accountId: number, body: SenderCreateT): Promise<SenderT> {
@@ -73,7 +74,9 @@ export function createSenderService(
         if (row.is_default && !body.is_default)
           throw fieldError(
             '/is_default',
+            'const',
             'cannot be false for the default sender: make another sender the default instead',
+            { value: true },
           );
         const now = clock.now().getTime();
         if (body.is_default) await senders.clearDefault(accountId, now);

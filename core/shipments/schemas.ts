@@ -41,14 +41,15 @@ const crossFieldRules = {
   then: {
     required: ['office'],
     'x-error': 'is required with method PICKUP',
+    'x-with': 'method=PICKUP',
     properties: {
       office: { description: 'Required with PICKUP' },
-      type: { const: 'DELIVERY', 'x-error': 'must be DELIVERY with method PICKUP' },
+      type: { const: 'DELIVERY', 'x-error': 'must be DELIVERY with method PICKUP', 'x-with': 'method=PICKUP' },
     },
   },
   else: {
     properties: {
-      office: { not: {}, 'x-error': 'is only accepted with method PICKUP' },
+      office: { not: {}, 'x-error': 'is only accepted with method PICKUP', 'x-with': 'method=PICKUP' },
       destination: { required: ['address'], properties: { address: { description: 'Required unless PICKUP' } } },
     },
   },
@@ -178,6 +179,7 @@ const DateBound = (description: string) =>
     pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$',
     description,
     'x-error': 'must be YYYY-MM-DD or an ISO 8601 date-time with offset',
+    'x-format': 'date',
   });
 
 export const ShipmentSearch = Type.Object(

@@ -27,11 +27,11 @@ export function dateBound(value: string, zone: string, side: 'min' | 'max'): num
   const path = side === 'min' ? '/date_range_min' : '/date_range_max';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = DateTime.fromISO(value, { zone });
-    if (!day.isValid) throw fieldError(path, 'is not a calendar date');
+    if (!day.isValid) throw fieldError(path, 'format', 'is not a calendar date', { format: 'date' });
     return (side === 'min' ? day.startOf('day') : day.endOf('day')).toMillis();
   }
   const t = DateTime.fromISO(value, { setZone: true });
-  if (!t.isValid) throw fieldError(path, 'is not a valid date-time');
+  if (!t.isValid) throw fieldError(path, 'format', 'is not a valid date-time', { format: 'date-time' });
   return t.toMillis();
 }
 
@@ -66,7 +66,7 @@ export async function searchFilter(
   if (q.date_range_min !== undefined) filter.from = dateBound(q.date_range_min, await timeZone(), 'min');
   if (q.date_range_max !== undefined) filter.to = dateBound(q.date_range_max, await timeZone(), 'max');
   if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to)
-    throw fieldError('/date_range_max', 'must not be before date_range_min');
+    throw fieldError('/date_range_max', 'order', 'must not be before date_range_min', { other: 'date_range_min' });
   if (q.date_key) {
     const since = clock.now().getTime() - (q.date_key === 'LAST_DAY' ? DAY_MS : 30 * DAY_MS);
     filter.from = Math.max(filter.from ?? since, since);

@@ -106,16 +106,24 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
   async function destinationFor(input: ShipmentCreateT): Promise<PartyT> {
     const method = input.method ?? 'STANDARD';
     if (method !== 'PICKUP') {
-      if (input.office !== undefined) throw fieldError('/office', 'is only accepted with method PICKUP');
-      if (!input.destination.address) throw fieldError('/destination/address', 'is required');
+      if (input.office !== undefined)
+        throw fieldError('/office', 'not_allowed', 'is only accepted with method PICKUP', {
+          only_with: 'method=PICKUP',
+        });
+      if (!input.destination.address) throw fieldError('/destination/address', 'required', 'is required');
       return input.destination as PartyT;
     }
-    if (input.type !== 'DELIVERY') throw fieldError('/type', 'must be DELIVERY with method PICKUP');
-    if (input.office === undefined) throw fieldError('/office', 'is required with method PICKUP');
+    if (input.type !== 'DELIVERY')
+      throw fieldError('/type', 'const', 'must be DELIVERY with method PICKUP', {
+        value: 'DELIVERY',
+        with: 'method=PICKUP',
+      });
+    if (input.office === undefined)
+      throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
     const officeAddress = await offices.pickupAddress(input.office);
     const given = input.destination.address;
     if (given && !sameAddress(given, officeAddress))
-      throw fieldError('/destination/address', "must equal the office's address (or be left out)");
+      throw fieldError('/destination/address', 'mismatch', "must equal the office's address (or be left out)");
     return { contact: input.destination.contact, address: officeAddress };
   }
 
@@ -159,20 +167,29 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     if ((patch.method !== undefined || patch.office !== undefined) && (s.parent_id !== null || s.packages > 0))
       throw fieldError(
         patch.method !== undefined ? '/method' : '/office',
+        'unsupported',
         'cannot change on a multi-origin shipment or its packages',
       );
     let addressChanged = false;
     if (next.method === 'PICKUP') {
-      if (next.type !== 'DELIVERY') throw fieldError('/method', 'PICKUP needs type DELIVERY');
-      if (next.office_id === null) throw fieldError('/office', 'is required with method PICKUP');
+      if (next.type !== 'DELIVERY') throw fieldError('/method', 'unsupported', 'PICKUP needs type DELIVERY');
+      if (next.office_id === null)
+        throw fieldError('/office', 'required', 'is required with method PICKUP', { with: 'method=PICKUP' });
       if (next.office_id !== s.office_id || s.method !== 'PICKUP') {
         next.destination = { contact: s.destination.contact, address: await offices.pickupAddress(next.office_id) };
         addressChanged = true;
       }
     } else {
       if (s.method === 'PICKUP')
-        throw fieldError('/method', "a PICKUP shipment's address is its office's: it cannot become a home delivery");
-      if (next.office_id !== null) throw fieldError('/office', 'is only accepted with method PICKUP');
+        throw fieldError(
+          '/method',
+          'unsupported',
+          "a PICKUP shipment's address is its office's: it cannot become a home delivery",
+        );
+      if (next.office_id !== null)
+        throw fieldError('/office', 'not_allowed', 'is only accepted with method PICKUP', {
+          only_with: 'method=PICKUP',
+        });
     }
     const before: Record<ShipmentChangeRecord['changes'][number]['field'], unknown> = {
       dimensions: s.dimensions,

@@ -16,7 +16,8 @@ export function createSettings(
       Intl.DateTimeFormat().resolvedOptions().timeZone ||
       'UTC',
     async setTimeZone(zone: string): Promise<void> {
-      if (!DateTime.local().setZone(zone).isValid) throw fieldError('/time_zone', `unknown time zone ${zone}`);
+      if (!DateTime.local().setZone(zone).isValid)
+        throw fieldError('/time_zone', 'unknown', `unknown time zone ${zone}`, { value: zone });
       await db.transaction((tx) => tx.settings.put('timezone', zone));
     },
   };

@@ -51,7 +51,8 @@ export function createTracking(clock: Clock, events: Pick<EventStore, 'of'>) {
           (allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'),
       );
     }
-    if (e.receiver && to !== 'DELIVERED') throw fieldError('/receiver', 'is accepted on DELIVERED only');
+    if (e.receiver && to !== 'DELIVERED')
+      throw fieldError('/receiver', 'not_allowed', 'is accepted on DELIVERED only', { only_with: 'status=DELIVERED' });
     const now = clock.now().getTime();
     const event = {
       shipment_id: s.id,

@@ -63,20 +63,30 @@ export function isRefusedAddress(address: string): boolean {
 
 export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 
-/** Why a URL may not be a webhook's, or null. Only the form: addresses are checked by `checkAddresses`. */
-export function urlProblem(raw: string, policy: HostPolicy): string | null {
+/** Why a URL may not be a webhook's (a field error's code and words), or null. Only the form: see `checkAddresses`. */
+export function urlProblem(
+  raw: string,
+  policy: HostPolicy,
+): { code: 'format' | 'not_allowed'; message: string; reason?: 'credentials' | 'scheme' } | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'must be an absolute URL';
+    return { code: 'format', message: 'must be an absolute URL' };
   }
-  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.username || url.password)
+    return { code: 'not_allowed', message: 'must not carry a user name or password', reason: 'credentials' };
   const listed = policy.listed.has(hostOf(url));
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:')
-    return listed ? null : `must be https (plain http only to hosts listed in STATION_WEBHOOK_HOSTS)`;
-  return 'must be an https URL';
+    return listed
+      ? null
+      : {
+          code: 'not_allowed',
+          message: 'must be https (plain http only to hosts listed in STATION_WEBHOOK_HOSTS)',
+          reason: 'scheme',
+        };
+  return { code: 'not_allowed', message: 'must be an https URL', reason: 'scheme' };
 }
 
 export class RefusedAddress extends Error {

@@ -64,15 +64,26 @@ export function createWebhookService({ db, clock, policy, wake }: WebhookService
   /** The URL's form, then where its host resolves to: refused with the reason, naming `/url`. */
   async function checkUrl(raw: string): Promise<void> {
     const problem = urlProblem(raw, policy);
-    if (problem) throw fieldError('/url', problem);
+    // `reason` lets a client say why in its own words (the desk does).
+    if (problem)
+      throw fieldError(
+        '/url',
+        problem.code,
+        problem.message,
+        problem.reason ? { reason: problem.reason } : { format: 'uri' },
+      );
     try {
       await checkAddresses(new URL(raw), policy);
     } catch (e) {
-      if (e instanceof RefusedAddress) throw fieldError('/url', `must not reach a private network: ${e.message}`);
+      if (e instanceof RefusedAddress)
+        throw fieldError('/url', 'not_allowed', `must not reach a private network: ${e.message}`, {
+          reason: 'private_address',
+          address: e.address,
+        });
       // A name that does not exist is a mistake to say now; a resolver that cannot answer (an offline station) is
       // not: every delivery checks the address again before it connects.
       if ((e as NodeJS.ErrnoException).code === 'ENOTFOUND')
-        throw fieldError('/url', `its host ${new URL(raw).hostname} does not resolve`);
+        throw fieldError('/url', 'invalid', `its host ${new URL(raw).hostname} does not resolve`);
     }
   }
 

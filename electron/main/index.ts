@@ -1,13 +1,14 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore } from '../../core/index.js';
+import { createCore, useSqliteAddon } from '../../core/index.js';
 import { deskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
 import { fileLogger } from '../../core/logger.js';
 import { resolveDataDir } from '../../core/paths.js';
 import { BRIDGE_CHANNEL } from '../preload/api.js';
+import { sqliteBindingFor } from '../setup/sqlite-binding.js';
 import {
   APP_ORIGIN,
   APP_URL,
@@ -23,6 +24,8 @@ import {
  * label PDFs the core links to. All behaviour lives in core/; this file only wires Electron to it.
  */
 const rendererDir = join(__dirname, '../renderer');
+/** The checkout this runs from (out/main/index.cjs → the project), where the Electron build of better-sqlite3 is. */
+const projectRoot = join(__dirname, '../..');
 
 // Registered before the app is ready, as Electron requires; `secure` so the PDF viewer treats it like https.
 protocol.registerSchemesAsPrivileged([
@@ -31,6 +34,10 @@ protocol.registerSchemesAsPrivileged([
 
 async function start(): Promise<void> {
   const log = await fileLogger(join(app.getPath('userData'), 'logs'));
+  // better-sqlite3 built for Electron's ABI, before anything opens the store.
+  useSqliteAddon(
+    sqliteBindingFor({ root: projectRoot, electron: process.versions.electron, packaged: app.isPackaged }),
+  );
   const core = await createCore({
     dataDir: resolveDataDir(process.env.STATION_DATA || join(app.getPath('userData'), 'data')),
     store: process.env.STATION_STORE,

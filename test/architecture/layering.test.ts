@@ -38,7 +38,7 @@ function violations(cwd: string, dirs: string[]): Violation[] {
 describe('layering (dependency-cruiser)', () => {
   const found = violations(ROOT, ['core', 'electron', 'renderer']);
 
-  it('no import breaks the layering: no cycle between folders or modules of core, each runtime in its lane', () => {
+  it('no import breaks the layering: no cycle between folders of core or features of the desk, or between modules, each runtime in its lane', () => {
     const rules = new Map<string, string>(
       (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map(
         (r) => [r.name, r.comment ?? ''],
@@ -79,6 +79,15 @@ describe('layering (dependency-cruiser)', () => {
       ].join('\n'),
       'renderer/src/schemas-as-values.ts':
         "import { Shipment } from '../../core/shipments/schemas.js';\nexport const x = Shipment;",
+      'renderer/src/validates.ts': "import { Type } from '@sinclair/typebox';\nexport const y = Type;",
+      'renderer/src/features/pack/form.ts': "import { list } from '../shipments/list.js';\nexport const form = list;",
+      'renderer/src/features/shipments/list.ts': 'export const list = 1;',
+      'renderer/src/features/shipments/open.ts':
+        "import type { form } from '../pack/form.js';\nexport const open: typeof form = 1;",
+      'core/api.ts': 'export const api = {};',
+      'core/client/specs.ts': "import { api } from '../api.js';\nexport const specs = api;",
+      'node_modules/@sinclair/typebox/package.json': '{ "name": "@sinclair/typebox", "main": "index.js" }',
+      'node_modules/@sinclair/typebox/index.js': 'export const Type = {};',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -99,7 +108,14 @@ describe('layering (dependency-cruiser)', () => {
           'renderer-no-node-builtins: renderer/src/page.ts → path',
           'renderer-preload-types-only: renderer/src/page.ts → electron/preload/api.ts',
           'renderer-reaches-core-through-types-and-the-client: renderer/src/page.ts → core/shipments/service.ts',
-          'renderer-reads-schemas-as-types-only: renderer/src/schemas-as-values.ts → core/shipments/schemas.ts',
+          'renderer-bundles-only-the-client-and-the-shared-rules: renderer/src/page.ts → core/shipments/service.ts',
+          'renderer-bundles-only-the-client-and-the-shared-rules: renderer/src/schemas-as-values.ts → core/shipments/schemas.ts',
+          'renderer-no-typebox-or-ajv: renderer/src/validates.ts → node_modules/@sinclair/typebox/index.js',
+          'no-folder-cycle-in-renderer-features: renderer/src/features/pack → renderer/src/features/shipments',
+          'no-folder-cycle-in-renderer-features: renderer/src/features/shipments → renderer/src/features/pack',
+          'what-the-page-bundles-imports-no-more-of-core: core/client/leak.ts → core/shipments/service.ts',
+          'what-the-page-bundles-imports-no-more-of-core: core/client/specs.ts → core/api.ts',
+          'what-the-page-bundles-imports-no-more-of-core: core/schemas/codes.ts → fs',
           'shared-with-the-page-is-node-free: core/schemas/codes.ts → fs',
           'shared-with-the-page-holds-no-service: core/client/leak.ts → core/shipments/service.ts',
         ].sort(),

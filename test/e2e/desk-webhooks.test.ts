@@ -34,7 +34,7 @@ describe.skipIf(!!chromiumMissing)('Settings → Webhooks in the desk, by keyboa
     // Refuses the first message it gets (so one delivery shows as pending, then retried), takes the rest.
     rx = await startReceiver({ answer: () => (refused++ === 0 ? 503 : 204) });
     s = await startStation({ env: { STATION_WEBHOOK_HOSTS: '127.0.0.1', STATION_WEBHOOK_RETRY_MS: '60000' } });
-    token = await s.token(await s.account('desk'), ALL_PERMISSIONS);
+    token = await s.token(await s.account('desk'), [...ALL_PERMISSIONS]);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(`${new URL(s.url).origin}/#token=${token}`);
@@ -52,7 +52,7 @@ describe.skipIf(!!chromiumMissing)('Settings → Webhooks in the desk, by keyboa
     await form.getByLabel('Address (URL)').focus();
     await page.keyboard.type('https://10.0.0.1/hooks');
     await page.keyboard.press('Enter');
-    await expect.poll(() => form.locator('.field.invalid').textContent()).toContain('private network');
+    await expect.poll(() => form.locator('.field.invalid').textContent()).toContain('private or local network');
     await shoot('webhooks-refused');
     await form.getByLabel('Address (URL)').fill('');
     await page.keyboard.type(rx.url);

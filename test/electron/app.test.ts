@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { _electron } from 'playwright-core';
+import { buildSqliteForElectron, electronStatus } from '../../electron/setup/launch.js';
+import { electronSqlitePath } from '../../electron/setup/sqlite-binding.js';
 import { ROOT } from '../helpers/station.js';
 
 /** The Electron binary is absent where it cannot be downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD=1). */
@@ -20,6 +22,13 @@ const bin = electronBinary();
 if (bin.reason) console.warn(`skipping Electron tests: ${bin.reason}`);
 
 describe.skipIf(!bin.path)('the desktop app (Electron)', () => {
+  // Electron loads its own build of better-sqlite3 (electron/setup/sqlite-binding.ts), made once as start:desktop does.
+  beforeAll(() => {
+    const status = electronStatus(ROOT);
+    if (status.ok && !existsSync(electronSqlitePath({ root: ROOT, electron: status.version }).addon))
+      buildSqliteForElectron(ROOT, status.version);
+  }, 600_000);
+
   it('opens a sandboxed window whose page lists shipments through the IPC bridge', async () => {
     const data = mkdtempSync(join(tmpdir(), 'station-electron-'));
     const app = await _electron.launch({

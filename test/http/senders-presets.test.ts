@@ -119,7 +119,12 @@ describe('senders and package presets over HTTP', () => {
         acme.call('senders.create', { body: { ...body, label: 'Sucursal Sur', is_default: false } }),
       );
       expect(dup.errors).toEqual([
-        { path: '/label', message: expect.stringMatching(/^is already used by sender \d+$/) },
+        {
+          path: '/label',
+          message: expect.stringMatching(/^is already used by sender \d+$/),
+          code: 'taken',
+          params: { by: expect.any(Number) },
+        },
       ]);
     });
 
@@ -199,7 +204,9 @@ describe('senders and package presets over HTTP', () => {
       const taken = await refused(
         acme.call('presets.create', { body: { name: 'Otra', key: 'g', length: 1, width: 1, height: 1 } }),
       );
-      expect(taken.errors).toEqual([{ path: '/key', message: `g is already the key of preset ${big!.id}` }]);
+      expect(taken.errors).toEqual([
+        { path: '/key', message: `g is already the key of preset ${big!.id}`, code: 'taken', params: { by: big!.id } },
+      ]);
       const moved = await refused(
         acme.call('presets.update', { params: { id: String(small!.id) }, body: { ...bodyOf(small!), key: 'g' } }),
       );

@@ -68,7 +68,9 @@ describe('PATCH /shipments/{id}: correcting a parcel before its label', () => {
     // A PICKUP cannot go back to a home delivery: the buyer's address is gone.
     const back = await patch(created.id, { method: 'STANDARD', office: null });
     expect(back.status).toBe(400);
-    expect(back.body.errors).toEqual([{ path: '/method', message: expect.stringMatching(/office/) }]);
+    expect(back.body.errors).toEqual([
+      { path: '/method', message: expect.stringMatching(/office/), code: 'unsupported' },
+    ]);
   });
 
   it('refuses an office without PICKUP, PICKUP without an office, and an empty or unknown change, naming the field', async () => {

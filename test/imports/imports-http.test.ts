@@ -142,15 +142,23 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
       expect(r.body.code).toBe('validation_failed');
       expect(r.body.detail).toBe('2 bad rows; nothing was imported');
       expect(r.body.rows).toEqual([
-        { row: 4, column: 'Código postal', field: '/destination/address/zip', message: 'is required' },
+        {
+          row: 4,
+          column: 'Código postal',
+          field: '/destination/address/zip',
+          message: 'is required',
+          code: 'required',
+        },
         {
           row: 5,
           column: 'Teléfono para el envío',
           field: '/destination/contact/phone',
           message: '"llamar al portero" is not a phone number',
+          code: 'format',
+          params: { format: 'phone' },
         },
       ]);
-      expect(r.body.errors[0]).toEqual({ path: 'row 4: Código postal', message: 'is required' });
+      expect(r.body.errors[0]).toEqual({ path: 'row 4: Código postal', message: 'is required', code: 'required' });
     }
     for (const o of orders) expect(await byRef(o.ref)).toEqual([]);
   });

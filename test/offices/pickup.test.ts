@@ -75,7 +75,9 @@ describe('PICKUP shipments against the office directory', () => {
       const r = await create(pickupBody(id));
       expect(r.status, where).toBe(400);
       expect(r.body.code).toBe('validation_failed');
-      expect(r.body.errors).toEqual([{ path: '/office', message: expect.stringContaining(`office ${id}`) }]);
+      expect(r.body.errors).toEqual([
+        { path: '/office', message: expect.stringContaining(`office ${id}`), code: 'unavailable' },
+      ]);
     }
   });
 

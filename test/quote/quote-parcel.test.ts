@@ -52,20 +52,39 @@ describe('GET /quote from the parcel', () => {
     expect(heavy.body).toMatchObject({
       code: 'validation_failed',
       detail: 'weight 40 kg is over the largest size (30 kg)',
-      errors: [{ path: '/weight', message: '40 kg is over the largest size (30 kg)' }],
+      errors: [
+        {
+          path: '/weight',
+          message: '40 kg is over the largest size (30 kg)',
+          code: 'over_size',
+          params: { measure: 'weight', value: 40, limit: 30, unit: 'kg' },
+        },
+      ],
     });
 
     const long = await quote(parcel(130, 10, 10, 1));
     expect(long.body.errors).toEqual([
-      { path: '/length', message: "130 cm is over the largest size's longest side (120 cm)" },
+      {
+        path: '/length',
+        message: "130 cm is over the largest size's longest side (120 cm)",
+        code: 'over_size',
+        params: { measure: 'side', value: 130, limit: 120, unit: 'cm' },
+      },
     ]);
 
     const bulky = await quote(parcel(70, 70, 70, 31));
     expect(bulky.body.errors).toEqual([
-      { path: '/weight', message: '31 kg is over the largest size (30 kg)' },
+      {
+        path: '/weight',
+        message: '31 kg is over the largest size (30 kg)',
+        code: 'over_size',
+        params: { measure: 'weight', value: 31, limit: 30, unit: 'kg' },
+      },
       ...['length', 'width', 'height'].map((f) => ({
         path: `/${f}`,
         message: 'length + width + height = 210 cm is over the largest size (200 cm)',
+        code: 'over_size',
+        params: { measure: 'sum', value: 210, limit: 200, unit: 'cm' },
       })),
     ]);
   });
@@ -74,8 +93,18 @@ describe('GET /quote from the parcel', () => {
     const partial = await quote('length=10&weight=1');
     expect(partial.status).toBe(400);
     expect(partial.body.errors).toEqual([
-      { path: '/width', message: 'is required with length, weight' },
-      { path: '/height', message: 'is required with length, weight' },
+      {
+        path: '/width',
+        message: 'is required with length, weight',
+        code: 'required',
+        params: { with: ['length', 'weight'] },
+      },
+      {
+        path: '/height',
+        message: 'is required with length, weight',
+        code: 'required',
+        params: { with: ['length', 'weight'] },
+      },
     ]);
     const both = await quote(`size=S&${parcel(10, 10, 10, 1)}`);
     expect(both.status).toBe(400);

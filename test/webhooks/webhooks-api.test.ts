@@ -106,6 +106,12 @@ describe('webhooks: endpoints, events and signatures (station serve)', () => {
         url,
       ).toEqual(['/url']);
     }
+    const metadata = expectProblem(
+      await hook({ url: 'https://169.254.169.254/', events: ['label.created'] }),
+      400,
+      'validation_failed',
+    );
+    expect(metadata.errors[0].params).toEqual({ reason: 'private_address', address: '169.254.169.254' });
     expectProblem(await hook({ url: rx.url, events: [] }), 400, 'validation_failed');
     expectProblem(await hook({ url: rx.url, events: ['shipment.lost'] }), 400, 'validation_failed');
   });

@@ -1,9 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../../clock.js';
 import { DB_FILE } from '../../paths.js';
 import { APPLICATION_ID, openDb, STORE_VERSION, type Db, type UpgradeNotice } from './db.js';
+import { openSqlite } from './sqlite.js';
 import { lockStore } from './lock.js';
 
 /**
@@ -54,7 +55,7 @@ export function checkBackup(file: string): number {
     );
   let db: Database.Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
   } catch (e) {
     throw new Error(`${file} is not a Shipping Station backup: ${(e as Error).message}`, { cause: e });
   }
@@ -107,7 +108,7 @@ async function replaceStore(target: string, file: string): Promise<{ version: nu
   const incoming = `${target}.restoring`;
   try {
     const version = checkBackup(file);
-    const source = new Database(file, { readonly: true, fileMustExist: true });
+    const source = openSqlite(file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(incoming);
     } finally {
@@ -133,7 +134,7 @@ async function replaceStore(target: string, file: string): Promise<{ version: nu
 function keepReplaced(target: string): string {
   const kept = `${target}.before-restore`;
   try {
-    const old = new Database(target, { fileMustExist: true });
+    const old = openSqlite(target, { fileMustExist: true });
     try {
       old.pragma('wal_checkpoint(TRUNCATE)');
     } finally {

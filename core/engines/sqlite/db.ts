@@ -10,7 +10,8 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './sqlite.js';
 import { migrations as defaultMigrations, type Migration } from './migrations/index.js';
 import { isStorageFull } from './errors.js';
 import { lockStore, type StoreLock, type StoreRole } from './lock.js';
@@ -64,7 +65,7 @@ export function openDb(
   let db: Db;
   try {
     ownerOnly(file);
-    db = new Database(file);
+    db = openSqlite(file);
   } catch (e) {
     lock.release();
     throw e;
@@ -216,7 +217,7 @@ function newerStore(file: string, version: number, newest: number): StoreRefused
 function readOnlyLook(file: string): { appId: number; version: number; tables: number; ours: boolean; empty: boolean } {
   let db: Db | null = null;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
     const names = new Set(
       db
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")

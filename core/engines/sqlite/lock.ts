@@ -1,6 +1,7 @@
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './sqlite.js';
 
 /**
  * Who uses a SQLite store, told by locks the operating system releases when a process ends, however it ends (a
@@ -44,7 +45,7 @@ export function lockStore(storeFile: string, role: StoreRole): StoreLock {
   // transaction on an empty file by making that page, which a full disk would refuse. Made on a connection of its
   // own, which waits for another process making it at the same moment.
   if (statSync(file).size === 0) {
-    const maker = new Database(file);
+    const maker = openSqlite(file);
     try {
       maker.pragma('journal_mode = OFF');
       maker.pragma('page_size = 512');
@@ -57,7 +58,7 @@ export function lockStore(storeFile: string, role: StoreRole): StoreLock {
       maker.close();
     }
   }
-  const conn = new Database(file, { timeout: role === 'command' ? WAIT_FOR_RESTORE_MS : 0 });
+  const conn = openSqlite(file, { timeout: role === 'command' ? WAIT_FOR_RESTORE_MS : 0 });
   // No journal: the transactions below only hold locks, they never write.
   conn.pragma('journal_mode = OFF');
   const folder = dirname(storeFile);

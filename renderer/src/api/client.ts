@@ -5,6 +5,7 @@ import {
   httpTransport,
   type DeskBridge,
   type OpInput,
+  type ProblemBody,
   type StationClient,
 } from '../../../core/client/index';
 
@@ -15,7 +16,7 @@ declare global {
 }
 
 /** How the UI reaches the service: the typed client over IPC in the desktop app, over HTTP with a token in a browser. */
-export type { OpInput, StationClient };
+export type { OpInput, ProblemBody, StationClient };
 export { ApiError };
 
 export const desktopClient = (): StationClient | null =>

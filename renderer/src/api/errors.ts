@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
-import { ApiError } from './client';
+import type { FieldErrorCode } from '../../../core/schemas/codes';
+import { ApiError, type ProblemBody } from './client';
 
 /** A failed call as the operator reads it: one sentence, and a message per field (keyed by the API's JSON pointer). */
 export interface Explained {
@@ -9,33 +10,50 @@ export interface Explained {
   fields: Record<string, string>;
 }
 
-/**
- * The service's field messages are stable English phrases (core/validation.ts and the schemas' x-error); the
- * common ones are said in the desk's language, anything else is shown as the service wrote it.
- */
-const FIELD_MESSAGES: [RegExp, (m: RegExpExecArray, t: TFunction) => string][] = [
-  [/^is required$/, (_, t) => t('errors.field.required')],
-  [/^is not allowed$/, (_, t) => t('errors.field.notAllowed')],
-  [/^must NOT have fewer than 1 characters$/, (_, t) => t('errors.field.required')],
-  [/^must NOT have fewer than (\d+) characters$/, (m, t) => t('errors.field.minLength', { min: m[1] })],
-  [/^must NOT have more than (\d+) characters$/, (m, t) => t('errors.field.maxLength', { max: m[1] })],
-  [/^must be > (\S+)$/, (m, t) => t('errors.field.greaterThan', { limit: m[1] })],
-  [/^must be >= (\S+)$/, (m, t) => t('errors.field.atLeast', { limit: m[1] })],
-  [/^must be <= (\S+)$/, (m, t) => t('errors.field.atMost', { limit: m[1] })],
-  [/^must be 1 to (\d+) characters/, (m, t) => t('errors.field.length', { max: m[1] })],
-  [/^must be E\.164/, (_, t) => t('errors.field.phone')],
-  [/^must be an e-mail address/, (_, t) => t('errors.field.email')],
-  [/^must be an ISO 3166-1 alpha-2/, (_, t) => t('errors.field.country')],
-  [/^must be (number|integer)$/, (_, t) => t('errors.field.number')],
-  [/^(.+?) is over the largest size \((.+)\)$/, (m, t) => t('errors.field.overSize', { value: m[1], limit: m[2] })],
-];
+/** What a refused field says: its code, the code's params, and the service's English words. */
+type FieldProblem = Pick<NonNullable<ProblemBody['errors']>[number], 'code' | 'params' | 'message'>;
+type Says = (params: Record<string, unknown>, t: TFunction) => string | null;
 
-export function fieldMessage(message: string, t: TFunction): string {
-  for (const [pattern, say] of FIELD_MESSAGES) {
-    const m = pattern.exec(message);
-    if (m) return say(m, t);
-  }
-  return message;
+const n = (v: unknown) => (typeof v === 'number' ? v : null);
+
+/**
+ * A refused field in the desk's words, by the service's stable code and its params (core/schemas/codes.ts). A code
+ * (or a format) the desk has no words for is shown as the service wrote it.
+ */
+const FIELD_WORDS: Partial<Record<FieldErrorCode, Says>> = {
+  required: (_, t) => t('errors.field.required'),
+  // A webhook URL says why (`reason`: scheme, credentials, private_address).
+  not_allowed: (p, t) =>
+    typeof p.reason === 'string'
+      ? t(`errors.field.notAllowedBecause.${p.reason}`, { defaultValue: t('errors.field.notAllowed') })
+      : t('errors.field.notAllowed'),
+  min_length: (p, t) => (p.limit === 1 ? t('errors.field.required') : t('errors.field.minLength', { min: n(p.limit) })),
+  max_length: (p, t) => t('errors.field.maxLength', { max: n(p.limit) }),
+  minimum: (p, t) => t('errors.field.atLeast', { limit: n(p.limit) }),
+  exclusive_minimum: (p, t) => t('errors.field.greaterThan', { limit: n(p.limit) }),
+  maximum: (p, t) => t('errors.field.atMost', { limit: n(p.limit) }),
+  exclusive_maximum: (p, t) => t('errors.field.lessThan', { limit: n(p.limit) }),
+  type: (p, t) => (p.type === 'number' || p.type === 'integer' ? t('errors.field.number') : null),
+  format: (p, t) =>
+    p.format === 'phone'
+      ? t('errors.field.phone')
+      : p.format === 'email'
+        ? t('errors.field.email')
+        : p.format === 'country'
+          ? t('errors.field.country')
+          : null,
+  over_size: (p, t) => {
+    const vars = { value: `${String(p.value)} ${String(p.unit)}`, limit: `${String(p.limit)} ${String(p.unit)}` };
+    return p.measure === 'side'
+      ? t('errors.field.overSizeSide', vars)
+      : p.measure === 'sum'
+        ? t('errors.field.overSizeSum', vars)
+        : t('errors.field.overSize', vars);
+  },
+};
+
+export function fieldMessage(f: FieldProblem, t: TFunction): string {
+  return FIELD_WORDS[f.code]?.(f.params ?? {}, t) ?? f.message;
 }
 
 const KNOWN_CODES = new Set([
@@ -54,7 +72,7 @@ const KNOWN_CODES = new Set([
 export function explain(e: unknown, t: TFunction): Explained {
   if (!(e instanceof ApiError)) return { message: t('errors.code.other', { detail: String(e) }), fields: {} };
   const { code, detail, errors = [] } = e.problem;
-  const fields = Object.fromEntries(errors.map((f) => [f.path, fieldMessage(f.message, t)]));
+  const fields = Object.fromEntries(errors.map((f) => [f.path, fieldMessage(f, t)]));
   if (errors.length) return { message: t('errors.fieldsNeedAttention'), fields };
   const key = KNOWN_CODES.has(code) ? code : 'other';
   return { message: t(`errors.code.${key}` as 'errors.code.other', { detail }), fields };

@@ -1,21 +1,46 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationClient } from '../api/client';
 import { ClientProvider } from '../api/context';
 import { LanguageSelect } from '../components/LanguageSelect';
-import { BatchView } from '../features/batch/BatchView';
-import { CredentialsView } from '../features/credentials/CredentialsView';
-import { EndOfDayView } from '../features/endofday/EndOfDayView';
-import { ImportView } from '../features/import/ImportView';
-import { PackView } from '../features/pack/PackView';
-import { PrintersView } from '../features/printing/PrintersView';
-import { SettingsView } from '../features/settings/SettingsView';
-import { ShipmentsView } from '../features/shipments/ShipmentsView';
-import { VIEWS } from './routes';
+import { Loading } from '../components/States';
+import { VIEWS, type ViewKey } from './routes';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
 import { SignIn } from './SignIn';
+
+/** Each screen's module: a chunk of its own, so that the page starts with the shell (this file, the client, English). */
+const LOADERS = {
+  pack: () => import('../features/pack/PackView').then((m) => m.PackView),
+  batch: () => import('../features/batch/BatchView').then((m) => m.BatchView),
+  shipments: () => import('../features/shipments/ShipmentsView').then((m) => m.ShipmentsView),
+  endOfDay: () => import('../features/endofday/EndOfDayView').then((m) => m.EndOfDayView),
+  import: () => import('../features/import/ImportView').then((m) => m.ImportView),
+  printers: () => import('../features/printing/PrintersView').then((m) => m.PrintersView),
+  credentials: () => import('../features/credentials/CredentialsView').then((m) => m.CredentialsView),
+  settings: () => import('../features/settings/SettingsView').then((m) => m.SettingsView),
+} satisfies Record<ViewKey, () => Promise<ComponentType>>;
+
+const SCREENS = Object.fromEntries(
+  Object.entries(LOADERS).map(([key, load]) => [key, lazy(() => load().then((Screen) => ({ default: Screen })))]),
+) as Record<ViewKey, LazyExoticComponent<ComponentType>>;
+
+// Once the desk has drawn, the other screens are fetched while it idles: a screen opened later does not wait.
+requestIdleCallback(() => Object.values(LOADERS).forEach((load) => void load()));
+
+/**
+ * A screen with its own Suspense boundary: while its chunk loads, the previous screen is gone and the new one says it
+ * is loading (a boundary around all the routes would keep the previous screen up, live, during the switch).
+ */
+function ScreenOf({ view }: { view: ViewKey }) {
+  const Screen = SCREENS[view];
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 function Nav() {
   const { t } = useTranslation();
@@ -59,15 +84,10 @@ export function App() {
       {client ? (
         <ClientProvider client={client}>
           <Routes>
-            <Route index element={<PackView />} />
-            <Route path="batch" element={<BatchView />} />
-            <Route path="shipments" element={<ShipmentsView />} />
-            <Route path="end-of-day" element={<EndOfDayView />} />
-            <Route path="import" element={<ImportView />} />
-            <Route path="printers" element={<PrintersView />} />
-            <Route path="credentials" element={<CredentialsView />} />
-            <Route path="settings" element={<SettingsView />} />
-            <Route path="*" element={<PackView />} />
+            {VIEWS.map(({ path, key }) => (
+              <Route key={key} path={path} element={<ScreenOf view={key} />} />
+            ))}
+            <Route path="*" element={<ScreenOf view="pack" />} />
           </Routes>
         </ClientProvider>
       ) : (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../i18n';
+import { chooseLanguage, LANGUAGES, type Language } from '../i18n';
 
 /** The language of the desk, remembered on this computer (i18n/index.ts keeps the choice). */
 export function LanguageSelect() {
@@ -9,7 +9,7 @@ export function LanguageSelect() {
       className="language"
       aria-label={t('app.language')}
       value={i18n.resolvedLanguage}
-      onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      onChange={(e) => void chooseLanguage(e.target.value as Language)}
     >
       {Object.entries(LANGUAGES).map(([code, name]) => (
         <option key={code} value={code} lang={code}>

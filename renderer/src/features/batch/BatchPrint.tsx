@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
-import { usePrint, useRetryJob } from '../printing/mutations';
+import { useLabelsPdf, usePrint, useRetryJob } from '../printing/mutations';
 import { useJob, usePrinters } from '../printing/queries';
 
 /** A print job and a label document hold at most this many labels (the API's limit). */
@@ -29,6 +28,12 @@ interface Summary {
   pdf: string | null;
 }
 
+/** A job the queue is done with, as its summary. */
+const jobSummary = (job: PrintJob, why: string): Summary => {
+  const failed = job.progress.total - job.progress.done;
+  return { printed: job.progress.done, failed, why: failed ? why : null, job, reprint: false, pdf: null };
+};
+
 /** Printers that print the format: raw thermal printers (and file printers writing raw jobs) print A7 only. */
 const prints = (p: { driver: string; settings: { raw?: string } }, format: Format) =>
   format === 'PDF_A7' || p.driver === 'system' || (p.driver === 'file' && !p.settings.raw);
@@ -37,60 +42,45 @@ const prints = (p: { driver: string; settings: { raw?: string } }, format: Forma
  * Prints the selection as one job: A4 sheets of 8 from a start tile (to the A4 printer, or as a PDF to download)
  * or A7 labels on the thermal printer. A progress bar follows the queue (n of N); the summary stays until dismissed.
  */
-export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: () => void }) {
+export function BatchPrint({ codes }: { codes: string[] }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
   const printers = usePrinters().data ?? [];
   const print = usePrint();
   const retry = useRetryJob();
+  const labelsPdf = useLabelsPdf();
   const [format, setFormat] = useState<Format>('PDF_A4');
   const [output, setOutput] = useState<Output>('pdf');
   const [start, setStart] = useState(1);
   const [printer, setPrinter] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useJob(jobId).data;
-  const [makingPdf, setMakingPdf] = useState(false);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  /** The outcome of a batch that made no job (a PDF, or a refusal). */
+  const [outcome, setOutcome] = useState<Summary | null>(null);
+  /** The job whose summary the operator dismissed. */
+  const [dismissed, setDismissed] = useState<number | null>(null);
 
   const usable = printers.filter((p) => prints(p, format));
   const chosenPrinter =
     usable.find((p) => p.name === printer) ?? usable.find((p) => p.default_for === format) ?? usable[0];
   const toPdf = format === 'PDF_A4' && output === 'pdf';
-
-  // The job ended: its summary replaces the progress bar.
-  useEffect(() => {
-    if (!job || !isFinalJobState(job.state) || summary?.job?.id === job.id) return;
-    const failed = job.progress.total - job.progress.done;
-    setSummary({
-      printed: job.progress.done,
-      failed,
-      why: failed ? (job.last_error ?? t(`printing.state.${job.state}`)) : null,
-      job,
-      reprint: false,
-      pdf: null,
-    });
-    onPrinted();
-    // Only the job's arrival at a final state matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [job?.state, job?.id]);
+  // A job's summary replaces the progress bar when the queue is done with it.
+  const summary =
+    outcome ??
+    (job && isFinalJobState(job.state) && job.id !== dismissed
+      ? jobSummary(job, job.last_error ?? t(`printing.state.${job.state}`))
+      : null);
 
   async function run(reprint = false) {
-    setSummary(null);
+    setOutcome(null);
     setJobId(null);
     const placed = format === 'PDF_A4' && start > 1 ? { start } : {};
     if (toPdf) {
-      setMakingPdf(true);
       try {
-        const { url } = await client.call('labels.get', {
-          query: { code: codes.join(','), printer: 'PDF_A4', ...placed },
-        });
-        setSummary({ printed: codes.length, failed: 0, why: null, job: null, reprint: false, pdf: url });
-        onPrinted();
+        const url = await labelsPdf.mutateAsync({ code: codes.join(','), printer: 'PDF_A4', ...placed });
+        setOutcome({ printed: codes.length, failed: 0, why: null, job: null, reprint: false, pdf: url });
       } catch (e) {
-        setSummary({ printed: 0, failed: codes.length, why: explain(e).message, job: null, reprint: false, pdf: null });
-      } finally {
-        setMakingPdf(false);
+        setOutcome({ printed: 0, failed: codes.length, why: explain(e).message, job: null, reprint: false, pdf: null });
       }
       return;
     }
@@ -106,7 +96,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     } catch (e) {
       const printedBefore =
         e instanceof ApiError && e.problem.code === 'invalid_state' && /already printed/.test(e.problem.detail);
-      setSummary({
+      setOutcome({
         printed: 0,
         failed: codes.length,
         why: explain(e).message,
@@ -117,10 +107,15 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     }
   }
 
+  function dismiss() {
+    setOutcome(null);
+    if (job) setDismissed(job.id);
+  }
+
   async function retryFailed() {
     if (!summary?.job) return;
     const again = await retry.mutateAsync(summary.job.id);
-    setSummary(null);
+    setOutcome(null);
     setJobId(again.id);
   }
 
@@ -184,14 +179,14 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
       <Button
         kind="primary"
         disabled={codes.length === 0 || codes.length > MAX_BATCH || running || (!toPdf && !chosenPrinter)}
-        busy={print.isPending || makingPdf}
+        busy={print.isPending || labelsPdf.isPending}
         busyLabel={t('print.printing')}
         onClick={() => void run()}
       >
         {t('batch.printN', { count: codes.length })}
       </Button>
 
-      {(running || makingPdf) && (
+      {(running || labelsPdf.isPending) && (
         <div className="progress">
           <progress
             max={job?.progress.total ?? codes.length}
@@ -233,7 +228,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
               </Button>
             )}
             {summary.reprint && <Button onClick={() => void run(true)}>{t('batch.reprint')}</Button>}
-            <Button onClick={() => setSummary(null)}>{t('batch.dismiss')}</Button>
+            <Button onClick={dismiss}>{t('batch.dismiss')}</Button>
           </div>
         </section>
       )}

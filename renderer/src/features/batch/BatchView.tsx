@@ -1,4 +1,3 @@
-import '../shipments/lists.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from '../../api/context';
@@ -84,7 +83,7 @@ export function BatchView() {
           {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
         </ShipmentPages>
       </section>
-      <BatchPrint codes={selected} onPrinted={() => void result.refetch()} />
+      <BatchPrint codes={selected} />
     </main>
   );
 }

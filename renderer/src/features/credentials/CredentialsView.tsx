@@ -1,9 +1,6 @@
-import '../shipments/lists.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import type { TokenInfo } from '../../api/types';
 import { forgetToken } from '../../app/session';
@@ -11,6 +8,8 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { QueryState } from '../../components/States';
+import { useCreateToken, useRevokeToken } from './mutations';
+import { useCurrentToken, useTokens } from './queries';
 
 type Permission = OpInput<'tokens.create'>['body']['permissions'][number];
 const PERMISSIONS: Permission[] = [
@@ -24,7 +23,6 @@ const PERMISSIONS: Permission[] = [
   'webhooks.write',
 ];
 const EXPIRIES = ['', '7', '30', '90', '365'] as const;
-const keys = { all: ['tokens'] as const, current: ['tokens', 'current'] as const };
 
 /**
  * The account console's credentials: create a token for a store or script (each permission explained, an expiry
@@ -33,28 +31,15 @@ const keys = { all: ['tokens'] as const, current: ['tokens', 'current'] as const
 export function CredentialsView() {
   const { t, i18n } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
-  const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: keys.all, queryFn: () => client.call('tokens.list') });
-  const current = useQuery({ queryKey: keys.current, queryFn: () => client.call('tokens.current'), retry: false });
+  const tokens = useTokens();
+  const current = useCurrentToken();
   const [name, setName] = useState('');
   const [perms, setPerms] = useState<Permission[]>(['shipments.read']);
   const [days, setDays] = useState<(typeof EXPIRIES)[number]>('90');
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      client.call('tokens.create', {
-        body: { name: name.trim(), permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) },
-      }),
-    onSuccess: (made) => {
-      setCreated(made.token);
-      setCopied(null);
-      setName('');
-      void queryClient.invalidateQueries({ queryKey: keys.all });
-    },
-  });
+  const create = useCreateToken();
   // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
   const signsIn = new Set<number>();
   for (
@@ -63,18 +48,7 @@ export function CredentialsView() {
     id = tokens.data?.find((x) => x.id === id)?.made_by ?? null
   )
     signsIn.add(id);
-  const revoke = useMutation({
-    mutationFn: (id: number) => client.call('tokens.revoke', { params: { id: String(id) } }),
-    onSuccess: (_r, id) => {
-      if (signsIn.has(id)) {
-        // The desk's own token: it is signed out now.
-        forgetToken();
-        window.location.reload();
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: keys.all });
-    },
-  });
+  const revoke = useRevokeToken();
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : t('common.none'));
   const errors = create.error ? explain(create.error).fields : {};
 
@@ -89,7 +63,16 @@ export function CredentialsView() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    create.mutate(
+      { name: name.trim(), permissions: perms, ...(days ? { expires_in_days: Number(days) } : {}) },
+      {
+        onSuccess: (made) => {
+          setCreated(made.token);
+          setCopied(null);
+          setName('');
+        },
+      },
+    );
   };
 
   const own = revoking !== null && signsIn.has(revoking.id);
@@ -225,7 +208,14 @@ export function CredentialsView() {
         onConfirm={() => {
           const id = revoking!.id;
           setRevoking(null);
-          revoke.mutate(id);
+          revoke.mutate(id, {
+            onSuccess: () => {
+              if (!signsIn.has(id)) return;
+              // The desk's own token: it is signed out now.
+              forgetToken();
+              window.location.reload();
+            },
+          });
         }}
       >
         <p>

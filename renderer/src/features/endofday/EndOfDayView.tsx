@@ -1,17 +1,12 @@
-import '../shipments/lists.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMutation } from '@tanstack/react-query';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { allCodes, shipmentKeys, useShipmentSearch, type SearchFilter } from '../shipments/queries';
+import { useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
+import { MAX_MANIFEST, useCreateManifest } from './mutations';
 
-/** A manifest lists at most this many parcels (the API's limit). */
-const MAX_MANIFEST = 500;
 const PAGE_SIZE = 50;
 
 /** Today in the desk's calendar, as YYYY-MM-DD (the service reads a plain date in the station's time zone). */
@@ -27,8 +22,6 @@ const today = () => {
 export function EndOfDayView() {
   const { t, i18n } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
-  const queryClient = useQueryClient();
   const [day, setDay] = useState(today);
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
@@ -39,11 +32,7 @@ export function EndOfDayView() {
     date_range_max: day,
   };
   const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE });
-  const manifest = useMutation({
-    mutationFn: async () =>
-      client.call('manifests.create', { body: { codes: (await allCodes(client, filter, MAX_MANIFEST)).codes } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-  });
+  const manifest = useCreateManifest();
   const items = result.data?.items ?? 0;
   const m = manifest.data;
 
@@ -112,7 +101,7 @@ export function EndOfDayView() {
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          manifest.mutate();
+          manifest.mutate(filter);
         }}
       >
         <p>{t('endOfDay.confirmText', { count: items })}</p>

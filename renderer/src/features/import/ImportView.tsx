@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import type { ImportRowError } from '../../api/types';
 import type { OpOutput } from '../../../../core/client/index';
 import { fieldMessage, useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';
 import { usePresets } from '../settings/queries';
 import { fileAsBase64, formatOf } from './file';
-import { useImportMappings, useImportOrders, useImportProgress, type ImportBody } from './queries';
-import './import.css';
+import { useImportOrders } from './mutations';
+import { useImportMappings, useImportProgress, type ImportBody } from './queries';
 
 type Result = OpOutput<'shipments.import'>;
 interface Chosen {
@@ -24,13 +25,6 @@ type Step =
   | { kind: 'refused'; error: unknown }
   | { kind: 'importing'; id: string; orders: number }
   | { kind: 'done'; result: Result };
-
-interface RowProblem {
-  row: number;
-  column: string;
-  field: string;
-  message: string;
-}
 
 const newImportId = () => `desk-${crypto.randomUUID()}`;
 
@@ -295,7 +289,7 @@ function Preview({ result, children }: { result: Result; children: React.ReactNo
 function Refused({ error, explain }: { error: unknown; explain: ReturnType<typeof useExplain> }) {
   const { t } = useTranslation();
   const problem = error instanceof ApiError ? error.problem : null;
-  const rows = (problem?.rows as RowProblem[] | undefined) ?? [];
+  const rows = (problem?.rows as ImportRowError[] | undefined) ?? [];
   const total = (problem?.errors_total as number | undefined) ?? rows.length;
   if (!rows.length) {
     const x = explain(error);
@@ -332,7 +326,7 @@ function Refused({ error, explain }: { error: unknown; explain: ReturnType<typeo
               <tr key={i}>
                 <td>{r.row}</td>
                 <td>{r.column || r.field}</td>
-                <td>{fieldMessage(r.message, t)}</td>
+                <td>{fieldMessage(r, t)}</td>
               </tr>
             ))}
           </tbody>

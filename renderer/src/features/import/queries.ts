@@ -1,41 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../api/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 
 export type ImportBody = OpInput<'shipments.import'>['body'];
 
-/** Query keys of the Import screen. */
-export const importKeys = {
-  all: ['import'] as const,
-  mappings: () => [...importKeys.all, 'mappings'] as const,
-  progress: (id: string) => [...importKeys.all, 'progress', id] as const,
+/** The Import screen's reads and their keys: `all` → the saved mappings, a running import's progress. */
+export const importQueries = {
+  all: () => rootKeys.import,
+  mappings: () => [...importQueries.all(), 'mappings'] as const,
+  mappingList: (client: StationClient) =>
+    queryOptions({ queryKey: importQueries.mappings(), queryFn: () => client.call('importMappings.list') }),
+  progress: (client: StationClient, importId: string) =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'progress', importId] as const,
+      queryFn: () => client.call('shipments.importProgress', { params: { import_id: importId } }),
+      retry: false,
+    }),
 };
 
 export function useImportMappings() {
-  const client = useClient();
-  return useQuery({ queryKey: importKeys.mappings(), queryFn: () => client.call('importMappings.list') });
-}
-
-/** The import, or its dry run: the service checks every order and answers what it did (or would do). */
-export function useImportOrders() {
-  const client = useClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ImportBody) => client.call('shipments.import', { body }),
-    onSuccess: (r) => {
-      if (!r.dry_run) void queryClient.invalidateQueries({ queryKey: ['shipments'] });
-    },
-  });
+  return useQuery(importQueries.mappingList(useClient()));
 }
 
 /** Where a running import stands, asked every quarter second while it runs. */
 export function useImportProgress(importId: string | null) {
-  const client = useClient();
   return useQuery({
-    queryKey: importKeys.progress(importId ?? ''),
-    queryFn: () => client.call('shipments.importProgress', { params: { import_id: importId! } }),
+    ...importQueries.progress(useClient(), importId ?? ''),
     enabled: importId !== null,
     refetchInterval: 250,
-    retry: false,
   });
 }

@@ -1,37 +1,11 @@
-import '../shipments/lists.css';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
 import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
-import type { StationClient } from '../../api/client';
-import { useClient } from '../../api/context';
 import { QueryState } from '../../components/States';
+import { useNearestOffices, type Point } from './queries';
 
 export type Office = Static<typeof OfficeSchema>;
-interface Point {
-  lat: number;
-  lng: number;
-}
-const SHOWN = 12;
-
-/**
- * The offices nearest to a point, or to a postal code: the directory has no map of postal codes, so a code's
- * point is the middle of its own offices (by the rate card's postal key), and the nearest to it come first.
- */
-async function nearest(client: StationClient, zip: string, near: Point | null) {
-  let point = near;
-  if (!point && zip) {
-    const inZip = (await client.call('offices.search', { query: { zip, size: 100 } })).data;
-    if (!inZip.length) return [];
-    point = {
-      lat: inZip.reduce((s, o) => s + o.address.lat, 0) / inZip.length,
-      lng: inZip.reduce((s, o) => s + o.address.lng, 0) / inZip.length,
-    };
-  }
-  const query = point ? { near: `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`, size: SHOWN } : { size: SHOWN };
-  return (await client.call('offices.search', { query })).data;
-}
 
 /**
  * Choosing PICKUP opens this: offices near the destination (its coordinates, else its postal code), nearest first
@@ -52,16 +26,11 @@ export function OfficePicker({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const client = useClient();
   const ref = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState(initialZip ?? '');
   const [zip, setZip] = useState(initialZip ?? '');
   const usePoint = zip === (initialZip ?? '') && near ? near : null;
-  const offices = useQuery({
-    queryKey: ['offices', 'near', zip, usePoint],
-    queryFn: () => nearest(client, zip, usePoint),
-    enabled: open,
-  });
+  const offices = useNearestOffices(zip, usePoint, open);
 
   useEffect(() => {
     const d = ref.current;

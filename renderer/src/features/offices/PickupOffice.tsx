@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -17,27 +16,25 @@ export function withOffice(body: Body, office: Office | null): Body {
 }
 
 /**
- * Pack's pickup office: shown while the method is PICKUP. The picker opens when the operator chooses PICKUP (not
- * when it is merely the cheapest quote chosen for them, which would take the focus mid-typing), and on demand.
+ * Pack's pickup office: shown while the method is PICKUP, with the picker that chooses it. The form opens the picker
+ * (`choosing`) when the operator chooses PICKUP; the button here opens it on demand.
  */
 export function PickupOffice({
   method,
   zip,
   office,
   onChange,
+  choosing,
+  onChoosing,
 }: {
   method: string | null;
   zip: string;
   office: Office | null;
   onChange: (office: Office | null) => void;
+  choosing: boolean;
+  onChoosing: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const previous = useRef(method);
-  useEffect(() => {
-    if (method === 'PICKUP' && previous.current !== null && previous.current !== 'PICKUP' && !office) setOpen(true);
-    previous.current = method;
-  }, [method, office]);
 
   if (method !== 'PICKUP') return null;
   return (
@@ -51,14 +48,14 @@ export function PickupOffice({
       ) : (
         <p className="warn">{t('offices.needed')}</p>
       )}
-      <Button onClick={() => setOpen(true)}>{office ? t('offices.change') : t('offices.open')}</Button>
+      <Button onClick={() => onChoosing(true)}>{office ? t('offices.change') : t('offices.open')}</Button>
       <OfficePicker
-        open={open}
+        open={choosing}
         zip={zip}
-        onClose={() => setOpen(false)}
+        onClose={() => onChoosing(false)}
         onPick={(o) => {
           onChange(o);
-          setOpen(false);
+          onChoosing(false);
         }}
       />
     </div>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
 import { Loading } from '../../components/States';
+import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
 import { useCreateAndPrint, type Printed } from './mutations';
@@ -34,8 +35,10 @@ export function NewShipmentForm({
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [method, setMethod] = useState<string | null>(null);
+  /** The method the operator picked; null until they pick one. */
+  const [picked, setPicked] = useState<string | null>(null);
   const [office, setOffice] = useState<Office | null>(null);
+  const [choosingOffice, setChoosingOffice] = useState(false);
   const [senderId, setSenderId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -47,14 +50,18 @@ export function NewShipmentForm({
 
   const options = params && !quote.isPlaceholderData ? quote.data : undefined;
   // The first (cheapest) method is chosen until the operator picks another; a method no longer quoted is dropped.
-  useEffect(() => {
-    if (options && !options.some((o) => o.method === method)) setMethod(options[0]?.method ?? null);
-  }, [options, method]);
+  const method = options?.some((o) => o.method === picked) ? picked : (options?.[0]?.method ?? null);
+
+  /** Choosing PICKUP opens the office picker (being the cheapest, chosen for them, would take the focus mid-typing). */
+  function pickMethod(m: string) {
+    setPicked(m);
+    if (m === 'PICKUP' && method !== 'PICKUP' && !office) setChoosingOffice(true);
+  }
 
   const quoteErrors =
     quote.error instanceof ApiError
       ? Object.fromEntries(
-          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f.message, t)]),
+          (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f, t)]),
         )
       : {};
   const shown = { ...quoteErrors, ...errors };
@@ -69,13 +76,7 @@ export function NewShipmentForm({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
-    setDraft((d) => ({
-      ...d,
-      length: String(p.length),
-      width: String(p.width),
-      height: String(p.height),
-      ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
-    }));
+    setDraft((d) => ({ ...d, ...presetParcel(p) }));
     const next = p.weight === undefined ? 'weight' : 'content';
     requestAnimationFrame(() =>
       form.current
@@ -282,9 +283,16 @@ export function NewShipmentForm({
           {params && quote.isError && <p className="error">{t('pack.noMethodParcel')}</p>}
           {options && options.length === 0 && <p className="error">{t('pack.noMethod')}</p>}
           {options && options.length > 0 && (
-            <QuotePicker options={options} value={method} onChange={setMethod} error={shown['/method']} />
+            <QuotePicker options={options} value={method} onChange={pickMethod} error={shown['/method']} />
           )}
-          <PickupOffice method={method} zip={draft.zip} office={office} onChange={setOffice} />
+          <PickupOffice
+            method={method}
+            zip={draft.zip}
+            office={office}
+            onChange={setOffice}
+            choosing={choosingOffice}
+            onChoosing={setChoosingOffice}
+          />
           {senders.data && senders.data.length > 1 ? (
             <SelectField
               label={t('pack.sender')}

@@ -5,6 +5,7 @@ import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { StatusLine, type Tone } from '../../components/StatusLine';
 import { JobPanel } from '../printing/JobPanel';
+import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';
 import { useJob } from '../printing/queries';
 import { printReason } from '../printing/reason';
@@ -119,15 +120,10 @@ export function PackView() {
         total: job.progress.total,
         reason: printReason(job.last_error, t) ?? '',
       };
-      const tone: Tone =
-        job.state === 'done'
-          ? 'ok'
-          : job.state === 'failed' || job.state === 'canceled'
-            ? 'error'
-            : job.last_error
-              ? 'warn'
-              : 'working';
-      return { tone, text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars) };
+      return {
+        tone: jobTone(job),
+        text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars),
+      };
     }
     if (opened.kind === 'shipment')
       return { tone: 'idle', text: t('pack.status.opened', { code: opened.shipment.code, ref: opened.shipment.ref }) };

@@ -1,4 +1,5 @@
 import type { OpInput } from '../../api/client';
+import { decimal, PARCEL, parcelNumbers } from '../../parcel/parcel';
 import type { QuoteParams } from './queries';
 
 /** The new-shipment form as typed: text, turned into the API's draft only when sent. */
@@ -35,17 +36,12 @@ export const emptyDraft = (): Draft => ({
   content: '',
 });
 
-/** "1,5" is how an Argentine operator types 1.5. Blank is absent, so the service says it is required. */
-export const num = (v: string): number | undefined =>
-  v.trim() === '' ? undefined : Number(v.trim().replace(',', '.'));
 const optional = (v: string) => (v.trim() ? v.trim() : undefined);
-
-export const PARCEL = ['length', 'width', 'height', 'weight'] as const;
 
 /** Quote as soon as the postal code and the whole parcel are known; the size follows from the parcel. */
 export function quoteParams(d: Draft): QuoteParams | null {
   const zip = d.zip.trim();
-  const parcel = PARCEL.map((k) => num(d[k]));
+  const parcel = PARCEL.map((k) => decimal(d[k]));
   if (!zip || parcel.some((n) => n === undefined || !Number.isFinite(n) || n <= 0)) return null;
   const [length, width, height, weight] = parcel as number[];
   return { zip, length: length!, width: width!, height: height!, weight: weight! };
@@ -79,6 +75,6 @@ export function toBody(
       contact: { name: d.name, phone: optional(d.phone), email: optional(d.email) },
       address: { street: d.street, city: d.city, state: d.state, zip: d.zip, country: d.country },
     },
-    dimensions: { weight: num(d.weight), length: num(d.length), width: num(d.width), height: num(d.height) },
+    dimensions: parcelNumbers(d),
   } as Body;
 }

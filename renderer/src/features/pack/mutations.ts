@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { PrintJob, Shipment } from '../../api/types';
-import { printingKeys } from '../printing/queries';
+import { rootKeys } from '../../api/keys';
 
 /** What a scan opens: the scan rule lives in the service (`scan.resolve`), once. */
 export function useScan() {
@@ -42,8 +42,8 @@ export function useCreateAndPrint() {
       printLabel(client, await client.call('shipments.create', { body }), false),
     onSettled: () =>
       queryClient
-        .invalidateQueries({ queryKey: ['shipments'] })
-        .then(() => queryClient.invalidateQueries({ queryKey: printingKeys.all })),
+        .invalidateQueries({ queryKey: rootKeys.shipments })
+        .then(() => queryClient.invalidateQueries({ queryKey: rootKeys.printing })),
   });
 }
 
@@ -53,6 +53,6 @@ export function usePrintShipment() {
   return useMutation({
     mutationFn: ({ shipment, reprint }: { shipment: Shipment; reprint: boolean }) =>
       printLabel(client, shipment, reprint),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.printing }),
   });
 }

@@ -1,37 +1,39 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OpInput } from '../../api/client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 
 export type QuoteParams = NonNullable<OpInput<'quote.get'>['query']>;
 
-/** Query keys of the Pack screen's reads. */
-export const packKeys = {
-  all: ['pack'] as const,
-  quote: (params: QuoteParams) => [...packKeys.all, 'quote', params] as const,
-  preview: (code: string) => [...packKeys.all, 'preview', code] as const,
+/** The Pack screen's reads and their keys: `all` → a quote by its parameters, a label's preview by its code. */
+export const packQueries = {
+  all: () => rootKeys.pack,
+  quote: (client: StationClient, params: QuoteParams) =>
+    queryOptions({
+      queryKey: [...packQueries.all(), 'quote', params] as const,
+      queryFn: () => client.call('quote.get', { query: params }),
+      staleTime: 60_000,
+      retry: false,
+    }),
+  preview: (client: StationClient, code: string) =>
+    queryOptions({
+      queryKey: [...packQueries.all(), 'preview', code] as const,
+      queryFn: () => client.call('labels.preview', { query: { code } }),
+      staleTime: Infinity,
+      retry: false,
+    }),
 };
 
 /** The methods for this destination and parcel (null: not enough known yet). The last answer stays while typing. */
 export function useQuote(params: QuoteParams | null) {
-  const client = useClient();
   return useQuery({
-    queryKey: packKeys.quote(params ?? {}),
-    queryFn: () => client.call('quote.get', { query: params! }),
+    ...packQueries.quote(useClient(), params ?? {}),
     enabled: params !== null,
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    retry: false,
   });
 }
 
 /** The label as the thermal printer gets it. */
 export function useLabelPreview(code: string | null) {
-  const client = useClient();
-  return useQuery({
-    queryKey: packKeys.preview(code ?? ''),
-    queryFn: () => client.call('labels.preview', { query: { code: code! } }),
-    enabled: code !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery({ ...packQueries.preview(useClient(), code ?? ''), enabled: code !== null });
 }

@@ -5,8 +5,9 @@ import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { parcelNumbers, presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
-import { useAddPackage } from '../shipments/queries';
+import { useAddPackage } from './mutations';
 
 type Body = OpInput<'packages.create'>['body'];
 const ORIGIN = ['name', 'street', 'city', 'state', 'zip', 'country'] as const;
@@ -60,20 +61,12 @@ export function AddPackages({ parent }: { parent: Shipment }) {
   }
   function fromPreset(id: string) {
     const p = presets.find((x) => String(x.id) === id);
-    if (p)
-      setForm({
-        ...form,
-        length: String(p.length),
-        width: String(p.width),
-        height: String(p.height),
-        weight: p.weight ? String(p.weight) : form.weight,
-      });
+    if (p) setForm({ ...form, ...presetParcel(p) });
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    const num = (v: string) => (v.trim() === '' ? (undefined as unknown as number) : Number(v.replace(',', '.')));
     const body: Body = {
       ref: form.ref.trim(),
       ...(form.content.trim() ? { content: form.content.trim() } : {}),
@@ -87,12 +80,7 @@ export function AddPackages({ parent }: { parent: Shipment }) {
           country: form.country.toUpperCase(),
         },
       },
-      dimensions: {
-        weight: num(form.weight),
-        length: num(form.length),
-        width: num(form.width),
-        height: num(form.height),
-      },
+      dimensions: parcelNumbers(form),
     };
     add.mutate(
       { code: parent.code, body },

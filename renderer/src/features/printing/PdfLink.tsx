@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
+import { useLabelsPdf } from './mutations';
 
 type Format = NonNullable<NonNullable<OpInput<'labels.get'>['query']>['printer']>;
 
@@ -11,22 +10,10 @@ type Format = NonNullable<NonNullable<OpInput<'labels.get'>['query']>['printer']
 export function PdfLink({ codes, format }: { codes: string[]; format: Format }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const pdf = useLabelsPdf();
+  const url = pdf.data;
 
-  async function open() {
-    setBusy(true);
-    try {
-      setUrl((await client.call('labels.get', { query: { code: codes.join(','), printer: format } })).url);
-      setError(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const open = () => pdf.mutate({ code: codes.join(','), printer: format });
 
   if (url)
     return (
@@ -36,10 +23,10 @@ export function PdfLink({ codes, format }: { codes: string[]; format: Format }) 
     );
   return (
     <>
-      <Button onClick={() => void open()} busy={busy}>
+      <Button onClick={open} busy={pdf.isPending}>
         {t('printing.openPdf')}
       </Button>
-      {error !== null && <span className="error">{explain(error).message}</span>}
+      {pdf.error !== null && <span className="error">{explain(pdf.error).message}</span>}
     </>
   );
 }

@@ -16,7 +16,7 @@ function PrinterStatusCell({ name }: { name: string }) {
   if (!status.data) return <span className="muted">{status.isError ? t('printers.status.unknown') : '…'}</span>;
   const s = status.data;
   const word = !s.online ? 'offline' : s.paper_out ? 'paperOut' : s.head_open ? 'headOpen' : 'online';
-  return <span className={`pill pill-${word === 'online' ? 'ok' : 'bad'}`}>{t(`printers.status.${word}`)}</span>;
+  return <span className={`pill tone-${word === 'online' ? 'ok' : 'error'}`}>{t(`printers.status.${word}`)}</span>;
 }
 
 /** Printers and the queue: configure, test and watch the printers; every job with its way out. */

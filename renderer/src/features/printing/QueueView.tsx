@@ -5,7 +5,8 @@ import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { QueryState } from '../../components/States';
-import { canDo, JOB_STATES, needsOperator, type JobState } from '../../../../core/printing/job-states';
+import { canDo, JOB_STATES, type JobState } from '../../../../core/printing/job-states';
+import { jobTone } from './job-tone';
 import { useCancelJob, useConfirmJob, usePrint, usePrintAgain, useRetryJob } from './mutations';
 import { useJobs } from './queries';
 import { printReason } from './reason';
@@ -76,11 +77,7 @@ export function QueueView() {
                   <td className="mono codes">{j.codes.join(', ')}</td>
                   <td>{j.printer}</td>
                   <td>
-                    <span
-                      className={`pill pill-${j.state === 'done' ? 'ok' : j.state === 'failed' ? 'bad' : needsOperator(j.state) ? 'warn' : 'plain'}`}
-                    >
-                      {t(`printing.state.${j.state}`)}
-                    </span>
+                    <span className={`pill tone-${jobTone(j)}`}>{t(`printing.state.${j.state}`)}</span>
                     {j.reprint && <span className="muted"> · {t('printing.reprint')}</span>}
                   </td>
                   <td>

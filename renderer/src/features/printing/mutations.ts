@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { PrintJob } from '../../api/types';
-import { printingKeys } from './queries';
+import { rootKeys } from '../../api/keys';
+import { printingQueries } from './queries';
 
 /** Every change to printers or jobs refreshes what the desk shows of printing. */
 function usePrintingMutation<I, O>(
@@ -12,7 +13,7 @@ function usePrintingMutation<I, O>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: printingKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: printingQueries.all() }),
     ...(options.retry ? { retry: options.retry, retryDelay: 500 } : {}),
   });
 }
@@ -78,4 +79,16 @@ export function useConfirmJob() {
 export function usePrintAgain() {
   const client = useClient();
   return usePrintingMutation((id: number) => client.call('printJobs.printAgain', { params: { id: String(id) } }));
+}
+
+type LabelsQuery = NonNullable<OpInput<'labels.get'>['query']>;
+
+/** Labels as a PDF to download (a link valid for a day). Making a label labels the shipment: its lists refresh. */
+export function useLabelsPdf() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (query: LabelsQuery) => client.call('labels.get', { query }).then((r) => r.url),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.shipments }),
+  });
 }

@@ -1,22 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../api/client';
+import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
-import type { StationClient } from '../../api/client';
+import { rootKeys } from '../../api/keys';
 import type { PrintJob } from '../../api/types';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
-
-/** Query keys of printers and print jobs: `all` invalidates everything printing-related after a change. */
-export const printingKeys = {
-  all: ['printing'] as const,
-  printers: () => [...printingKeys.all, 'printers'] as const,
-  printerStatus: (name: string) => [...printingKeys.printers(), name, 'status'] as const,
-  discovered: () => [...printingKeys.all, 'discovered'] as const,
-  jobs: () => [...printingKeys.all, 'jobs'] as const,
-  jobList: (filter: JobFilter) => [...printingKeys.jobs(), 'list', filter] as const,
-  job: (id: number) => [...printingKeys.jobs(), id] as const,
-};
 
 /** A job that may still change is asked again this soon after each answer (the request itself waits for the change). */
 const JOB_ASK_AGAIN_MS = 10;
@@ -24,57 +13,77 @@ const JOB_ASK_AGAIN_MS = 10;
 const JOB_WAIT_MS = 20_000;
 const STATUS_POLL_MS = 5_000;
 
-export const printersQuery = (client: StationClient) =>
-  queryOptions({ queryKey: printingKeys.printers(), queryFn: () => client.call('printers.list').then((r) => r.data) });
+/**
+ * The reads of printers and print jobs, and their keys: `all` (every change to printing invalidates it) → `printers`
+ * → a printer's status; `all` → `jobs` → a list by filter, or one job.
+ */
+export const printingQueries = {
+  all: () => rootKeys.printing,
+  printers: () => [...printingQueries.all(), 'printers'] as const,
+  printerList: (client: StationClient) =>
+    queryOptions({
+      queryKey: printingQueries.printers(),
+      queryFn: () => client.call('printers.list').then((r) => r.data),
+    }),
+  printerStatus: (client: StationClient, name: string) =>
+    queryOptions({
+      queryKey: [...printingQueries.printers(), name, 'status'] as const,
+      queryFn: () => client.call('printers.status', { params: { name } }),
+    }),
+  discovered: (client: StationClient) =>
+    queryOptions({
+      queryKey: [...printingQueries.all(), 'discovered'] as const,
+      queryFn: () => client.call('printers.discover').then((r) => r.data),
+    }),
+  jobs: () => [...printingQueries.all(), 'jobs'] as const,
+  jobList: (client: StationClient, filter: JobFilter) =>
+    queryOptions({
+      queryKey: [...printingQueries.jobs(), 'list', filter] as const,
+      queryFn: () => client.call('printJobs.list', { query: filter }),
+    }),
+  job: (id: number) => [...printingQueries.jobs(), id] as const,
+};
 
 export function usePrinters() {
-  return useQuery(printersQuery(useClient()));
+  return useQuery(printingQueries.printerList(useClient()));
 }
 
 export function usePrinterStatus(name: string) {
-  const client = useClient();
-  return useQuery({
-    queryKey: printingKeys.printerStatus(name),
-    queryFn: () => client.call('printers.status', { params: { name } }),
-    refetchInterval: STATUS_POLL_MS,
-  });
+  return useQuery({ ...printingQueries.printerStatus(useClient(), name), refetchInterval: STATUS_POLL_MS });
 }
 
 export function useDiscoveredPrinters(enabled: boolean) {
-  const client = useClient();
-  return useQuery({
-    queryKey: printingKeys.discovered(),
-    queryFn: () => client.call('printers.discover').then((r) => r.data),
-    enabled,
-  });
+  return useQuery({ ...printingQueries.discovered(useClient()), enabled });
 }
 
 /** The queue, newest first; refreshed while any listed job can still move. */
 export function useJobs(filter: JobFilter) {
-  const client = useClient();
   return useQuery({
-    queryKey: printingKeys.jobList(filter),
-    queryFn: () => client.call('printJobs.list', { query: filter }),
+    ...printingQueries.jobList(useClient(), filter),
     refetchInterval: (q) => (q.state.data?.data.some((j) => !isFinalJobState(j.state)) ? 1_000 : 5_000),
   });
 }
 
 /**
  * One job, followed until the queue is done with it. Each request waits at the service until the job differs from
- * what is shown (long polling), so a change reaches the screen at once, with one request per change.
+ * what is shown (long polling), so a change reaches the screen at once, with one request per change. The answer
+ * that shows it done (or failed) refreshes the shipments it labelled.
  */
 export function useJob(id: number | null) {
   const client = useClient();
   const queryClient = useQueryClient();
-  const queryKey = printingKeys.job(id ?? 0);
+  const queryKey = printingQueries.job(id ?? 0);
   return useQuery({
     queryKey,
-    queryFn: () => {
+    queryFn: async () => {
       const shown = queryClient.getQueryData<PrintJob>(queryKey);
-      return client.call('printJobs.get', {
+      const job = await client.call('printJobs.get', {
         params: { id: String(id) },
         query: shown ? { wait_ms: JOB_WAIT_MS, seen_state: shown.state, seen_done: shown.progress.done } : {},
       });
+      if (isFinalJobState(job.state) && !(shown && isFinalJobState(shown.state)))
+        void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
+      return job;
     },
     enabled: id !== null,
     staleTime: 0,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useExplain } from '../../api/errors';
+import { fieldMessage, useExplain } from '../../api/errors';
 
 /** An import refused whole: every place that is wrong, as the service named it (nothing was imported). */
 export function ImportReport({ error, label }: { error: unknown; label: string }) {
@@ -14,7 +14,7 @@ export function ImportReport({ error, label }: { error: unknown; label: string }
         <ul className="report">
           {places.map((p, i) => (
             <li key={i}>
-              <code>{p.path || '/'}</code> {p.message}
+              <code>{p.path || '/'}</code> {fieldMessage(p, t)}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { useExplain } from '../../api/errors';
 import type { Preset } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, focusFirstInvalid } from '../../components/Field';
-import { num } from '../pack/draft';
+import { decimal } from '../../parcel/parcel';
 import { EditableList } from './EditableList';
 import { useDeletePreset, useSavePreset } from './mutations';
 import { usePresets } from './queries';
@@ -27,13 +27,13 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const weight = num(v.weight);
+    const weight = decimal(v.weight);
     const body = {
       name: v.name,
       key: v.key,
-      length: num(v.length)!,
-      width: num(v.width)!,
-      height: num(v.height)!,
+      length: decimal(v.length)!,
+      width: decimal(v.width)!,
+      height: decimal(v.height)!,
       ...(weight !== undefined ? { weight } : {}),
     };
     try {

@@ -99,7 +99,7 @@ export function SendersSection() {
       query={useSenders()}
       item={(s) => (
         <>
-          <strong>{s.label}</strong> {s.is_default && <span className="pill pill-ok">{t('settings.default')}</span>}
+          <strong>{s.label}</strong> {s.is_default && <span className="pill tone-ok">{t('settings.default')}</span>}
           <span className="muted">
             {' '}
             {s.contact.name} · {s.address.street}, {s.address.city}

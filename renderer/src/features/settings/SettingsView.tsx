@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
@@ -13,7 +13,7 @@ import { useImportOffices, useImportRatecard, useSaveStationSettings } from './m
 import { PresetsSection } from './PresetsSection';
 import { useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
-import { ScaleSettings } from '../scale/ScaleSettings';
+import { ScaleSettings } from './ScaleSettings';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
@@ -69,12 +69,11 @@ function TimeZone() {
   const explain = useExplain();
   const settings = useStationSettings();
   const save = useSaveStationSettings();
-  const [zone, setZone] = useState('');
+  /** What the operator typed; until then the field shows the station's zone. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const zone = typed ?? settings.data?.time_zone ?? '';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (settings.data) setZone(settings.data.time_zone);
-  }, [settings.data]);
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
@@ -96,7 +95,7 @@ function TimeZone() {
           path="/time_zone"
           errors={errors}
           value={zone}
-          onChange={(e) => setZone(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
           list="zones"
         />
         <datalist id="zones">
@@ -124,7 +123,7 @@ function parseJson(text: string): unknown {
       status: 400,
       code: 'validation_failed',
       detail: 'not JSON',
-      errors: [{ path: '/', message: (e as Error).message }],
+      errors: [{ path: '/', message: (e as Error).message, code: 'format', params: { format: 'json' } }],
     });
   }
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
-import { settingsKeys } from './queries';
+import { settingsQueries } from './queries';
 
-function useSettingsMutation<I, O>(run: (input: I) => Promise<O>, key: readonly unknown[] = settingsKeys.all) {
+function useSettingsMutation<I, O>(run: (input: I) => Promise<O>, key: readonly unknown[]) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
 }
@@ -18,7 +18,7 @@ export function useSaveSender() {
       id === null
         ? client.call('senders.create', { body })
         : client.call('senders.update', { params: { id: String(id) }, body }),
-    settingsKeys.senders(),
+    settingsQueries.senders(),
   );
 }
 
@@ -26,7 +26,7 @@ export function useDeleteSender() {
   const client = useClient();
   return useSettingsMutation(
     (id: number) => client.call('senders.delete', { params: { id: String(id) } }),
-    settingsKeys.senders(),
+    settingsQueries.senders(),
   );
 }
 
@@ -37,7 +37,7 @@ export function useSavePreset() {
       id === null
         ? client.call('presets.create', { body })
         : client.call('presets.update', { params: { id: String(id) }, body }),
-    settingsKeys.presets(),
+    settingsQueries.presets(),
   );
 }
 
@@ -45,7 +45,7 @@ export function useDeletePreset() {
   const client = useClient();
   return useSettingsMutation(
     (id: number) => client.call('presets.delete', { params: { id: String(id) } }),
-    settingsKeys.presets(),
+    settingsQueries.presets(),
   );
 }
 
@@ -53,7 +53,7 @@ export function useSaveStationSettings() {
   const client = useClient();
   return useSettingsMutation(
     (body: OpInput<'station.settings.update'>['body']) => client.call('station.settings.update', { body }),
-    settingsKeys.station(),
+    settingsQueries.station(),
   );
 }
 

@@ -1,45 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 
-/** Query keys of what Settings keeps in the station (not in the browser). */
-export const settingsKeys = {
-  all: ['settings'] as const,
-  senders: () => [...settingsKeys.all, 'senders'] as const,
-  presets: () => [...settingsKeys.all, 'presets'] as const,
-  station: () => [...settingsKeys.all, 'station'] as const,
-  ratecard: () => [...settingsKeys.all, 'ratecard'] as const,
+/** The reads of what Settings keeps in the station (not in the browser): each key under `all`, and its query. */
+export const settingsQueries = {
+  all: () => rootKeys.settings,
+  senders: () => [...settingsQueries.all(), 'senders'] as const,
+  /** The account's senders, the default first (the station makes one from the rate card's origin when none exists). */
+  senderList: (client: StationClient) =>
+    queryOptions({
+      queryKey: settingsQueries.senders(),
+      queryFn: () => client.call('senders.list').then((r) => r.data),
+      staleTime: 60_000,
+    }),
+  presets: () => [...settingsQueries.all(), 'presets'] as const,
+  presetList: (client: StationClient) =>
+    queryOptions({
+      queryKey: settingsQueries.presets(),
+      queryFn: () => client.call('presets.list').then((r) => r.data),
+      staleTime: 60_000,
+    }),
+  station: () => [...settingsQueries.all(), 'station'] as const,
+  stationSettings: (client: StationClient) =>
+    queryOptions({ queryKey: settingsQueries.station(), queryFn: () => client.call('station.settings.get') }),
 };
 
-/** The account's senders, the default first (the station makes one from the rate card's origin when none exists). */
 export function useSenders() {
-  const client = useClient();
-  return useQuery({
-    queryKey: settingsKeys.senders(),
-    queryFn: () => client.call('senders.list').then((r) => r.data),
-    staleTime: 60_000,
-  });
+  return useQuery(settingsQueries.senderList(useClient()));
 }
 
 export function usePresets() {
-  const client = useClient();
-  return useQuery({
-    queryKey: settingsKeys.presets(),
-    queryFn: () => client.call('presets.list').then((r) => r.data),
-    staleTime: 60_000,
-  });
+  return useQuery(settingsQueries.presetList(useClient()));
 }
 
 export function useStationSettings() {
-  const client = useClient();
-  return useQuery({ queryKey: settingsKeys.station(), queryFn: () => client.call('station.settings.get') });
-}
-
-export function useRatecard(enabled = true) {
-  const client = useClient();
-  return useQuery({
-    queryKey: settingsKeys.ratecard(),
-    queryFn: () => client.call('ratecard.get'),
-    enabled,
-    retry: false,
-  });
+  return useQuery(settingsQueries.stationSettings(useClient()));
 }

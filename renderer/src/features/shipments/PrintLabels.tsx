@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
-import { usePrint } from '../printing/mutations';
+import { jobTone } from '../printing/job-tone';
+import { useLabelsPdf, usePrint } from '../printing/mutations';
 import { useJob } from '../printing/queries';
 
 /**
@@ -26,8 +26,8 @@ export function PrintLabels({
 }) {
   const { t } = useTranslation();
   const explain = useExplain();
-  const client = useClient();
   const print = usePrint();
+  const labelsPdf = useLabelsPdf();
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useJob(jobId).data;
   const [pdf, setPdf] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function PrintLabels({
       // No printer prints this format by default: the PDF is the way out.
       if (e instanceof ApiError && e.problem.errors?.some((f) => f.path === '/printer')) {
         try {
-          setPdf((await client.call('labels.get', { query: { code, ...(packages ? { packages } : {}) } })).url);
+          setPdf(await labelsPdf.mutateAsync({ code, ...(packages ? { packages } : {}) }));
           return;
         } catch (e2) {
           setError(e2);
@@ -68,7 +68,7 @@ export function PrintLabels({
         {label}
       </Button>
       {job && (
-        <span className={`job job-${job.state}`} aria-live="polite">
+        <span className={`pill tone-${jobTone(job)}`} aria-live="polite">
           {t('print.jobLine', {
             state: t(`printing.state.${job.state}`),
             done: job.progress.done,

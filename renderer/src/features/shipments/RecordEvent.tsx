@@ -6,7 +6,7 @@ import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { nextStatuses } from '../../../../core/tracking/transitions';
 import { ISSUES, SUB_STATUSES } from './codes';
-import { useRecordEvent } from './queries';
+import { useRecordEvent } from './mutations';
 
 type Body = OpInput<'events.create'>['body'];
 

@@ -10,7 +10,8 @@ import { money } from '../pack/QuotePicker';
 import { useQuote } from '../pack/queries';
 import { PrintLabels } from './PrintLabels';
 import { RecordEvent } from './RecordEvent';
-import { useCancelShipment, useEvents, usePackages, useShipment } from './queries';
+import { useCancelShipment } from './mutations';
+import { useEvents, usePackages, useShipment } from './queries';
 import { when } from './ShipmentTable';
 
 type Party = Shipment['origin'];

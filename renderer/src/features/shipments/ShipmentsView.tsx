@@ -1,4 +1,3 @@
-import './lists.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Filters } from './Filters';

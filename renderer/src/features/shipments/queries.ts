@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpInput } from '../../api/client';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 
 export type SearchQuery = NonNullable<OpInput<'shipments.search'>['query']>;
 /** The filters of a search, without its page. */
@@ -11,19 +11,37 @@ export type SearchFilter = Omit<SearchQuery, 'page' | 'size'>;
 export const LIST_POLL_MS = 5_000;
 export const DETAIL_POLL_MS = 1_500;
 
-export const shipmentKeys = {
-  all: ['shipments'] as const,
-  search: (q: SearchQuery) => [...shipmentKeys.all, 'search', q] as const,
-  one: (code: string) => [...shipmentKeys.all, 'one', code] as const,
-  events: (code: string) => [...shipmentKeys.all, 'one', code, 'events'] as const,
-  packages: (code: string) => [...shipmentKeys.all, 'one', code, 'packages'] as const,
+/** The shipments' reads and their keys: `all` → `lists` → `search(query)`; `all` → `details` → `detail(code)` → its events, packages. */
+export const shipmentQueries = {
+  all: () => rootKeys.shipments,
+  lists: () => [...shipmentQueries.all(), 'search'] as const,
+  search: (client: StationClient, query: SearchQuery) =>
+    queryOptions({
+      queryKey: [...shipmentQueries.lists(), query] as const,
+      queryFn: () => client.call('shipments.search', { query }),
+    }),
+  details: () => [...shipmentQueries.all(), 'one'] as const,
+  detail: (code: string) => [...shipmentQueries.details(), code] as const,
+  one: (client: StationClient, code: string) =>
+    queryOptions({
+      queryKey: shipmentQueries.detail(code),
+      queryFn: () => client.call('shipments.get', { params: { id: code } }),
+    }),
+  events: (client: StationClient, code: string) =>
+    queryOptions({
+      queryKey: [...shipmentQueries.detail(code), 'events'] as const,
+      queryFn: () => client.call('events.list', { params: { id: code } }),
+    }),
+  packages: (client: StationClient, code: string) =>
+    queryOptions({
+      queryKey: [...shipmentQueries.detail(code), 'packages'] as const,
+      queryFn: () => client.call('packages.list', { params: { id: code } }).then((r) => r.data),
+    }),
 };
 
 export function useShipmentSearch(query: SearchQuery, opts: { poll?: boolean } = {}) {
-  const client = useClient();
   return useQuery({
-    queryKey: shipmentKeys.search(query),
-    queryFn: () => client.call('shipments.search', { query }),
+    ...shipmentQueries.search(useClient(), query),
     // The previous page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
     refetchInterval: opts.poll === false ? false : LIST_POLL_MS,
@@ -31,69 +49,29 @@ export function useShipmentSearch(query: SearchQuery, opts: { poll?: boolean } =
 }
 
 export function useShipment(code: string) {
-  const client = useClient();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: shipmentKeys.one(code),
-    queryFn: () => client.call('shipments.get', { params: { id: code } }),
+  const one = shipmentQueries.one(useClient(), code);
+  return useQuery({
+    ...one,
+    // The detail polls more often than the lists: when its answer shows the shipment changed, the lists beside it
+    // follow at once.
+    queryFn: async (context) => {
+      const before = queryClient.getQueryData(one.queryKey);
+      const now = await one.queryFn!(context);
+      if (before && before.updated_at !== now.updated_at)
+        void queryClient.invalidateQueries({ queryKey: shipmentQueries.lists() });
+      return now;
+    },
     refetchInterval: DETAIL_POLL_MS,
   });
-  // The detail polls more often than the lists: when it sees the shipment change, the lists beside it follow at once.
-  const updated = query.data?.updated_at;
-  const seen = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (seen.current !== undefined && updated !== seen.current)
-      void queryClient.invalidateQueries({ queryKey: [...shipmentKeys.all, 'search'] });
-    seen.current = updated;
-  }, [updated, queryClient]);
-  return query;
 }
 
 export function useEvents(code: string) {
-  const client = useClient();
-  return useQuery({
-    queryKey: shipmentKeys.events(code),
-    queryFn: () => client.call('events.list', { params: { id: code } }),
-    refetchInterval: DETAIL_POLL_MS,
-  });
+  return useQuery({ ...shipmentQueries.events(useClient(), code), refetchInterval: DETAIL_POLL_MS });
 }
 
 export function usePackages(code: string, enabled: boolean) {
-  const client = useClient();
-  return useQuery({
-    queryKey: shipmentKeys.packages(code),
-    queryFn: () => client.call('packages.list', { params: { id: code } }).then((r) => r.data),
-    enabled,
-    refetchInterval: DETAIL_POLL_MS,
-  });
-}
-
-/** Every change to a shipment refreshes the lists and details that show it. */
-function useShipmentMutation<I, O>(run: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-  });
-}
-
-export function useCancelShipment() {
-  const client = useClient();
-  return useShipmentMutation((code: string) => client.call('shipments.cancel', { params: { id: code } }));
-}
-
-export function useRecordEvent() {
-  const client = useClient();
-  return useShipmentMutation(({ code, body }: { code: string; body: OpInput<'events.create'>['body'] }) =>
-    client.call('events.create', { params: { id: code }, body }),
-  );
-}
-
-export function useAddPackage() {
-  const client = useClient();
-  return useShipmentMutation(({ code, body }: { code: string; body: OpInput<'packages.create'>['body'] }) =>
-    client.call('packages.create', { params: { id: code }, body }),
-  );
+  return useQuery({ ...shipmentQueries.packages(useClient(), code), enabled, refetchInterval: DETAIL_POLL_MS });
 }
 
 /**
@@ -101,7 +79,7 @@ export function useAddPackage() {
  * or a manifest, without rendering them.
  */
 export async function allCodes(
-  client: ReturnType<typeof useClient>,
+  client: StationClient,
   filter: SearchFilter,
   max: number,
 ): Promise<{ codes: string[]; items: number }> {

@@ -28,7 +28,7 @@ const EVENTS = [
 type EventType = (typeof EVENTS)[number];
 const eventKey = (e: string) => e.replace('.', '_') as 'shipment_created';
 
-const STATE_PILL = { delivered: 'pill pill-ok', failed: 'pill pill-bad', pending: 'pill pill-warn' } as const;
+const STATE_PILL = { delivered: 'pill tone-ok', failed: 'pill tone-error', pending: 'pill tone-warn' } as const;
 
 /** A secret shown once (on create and rotation), to copy with visible feedback. */
 function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
@@ -221,7 +221,7 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
           {hook.description && <span className="hint"> — {hook.description}</span>}
           <div className="hint">{hook.events.join(', ')}</div>
           {!hook.enabled && (
-            <div className="pill pill-bad">
+            <div className="pill tone-error">
               {hook.disabled_reason === 'gone' ? t('webhooks.gone') : t('webhooks.disabled')}
             </div>
           )}

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
+import { rootKeys } from '../../api/keys';
 
 /** The account's webhook endpoints and their deliveries: each key under `all`, and its query. */
 export const webhookQueries = {
-  all: () => ['webhooks'] as const,
+  all: () => rootKeys.webhooks,
   lists: () => [...webhookQueries.all(), 'list'] as const,
   list: (client: StationClient) =>
     queryOptions({

@@ -4,10 +4,10 @@ import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Field, SelectField } from '../../components/Field';
-import { useSaveStationSettings } from '../settings/mutations';
-import { useStationSettings } from '../settings/queries';
-import { useScaleDevices, useScaleReading } from './queries';
-import { describeReading } from './ScaleWeight';
+import { useSaveStationSettings } from './mutations';
+import { useStationSettings } from './queries';
+import { useScaleDevices, useScaleReading } from '../scale/queries';
+import { describeReading } from '../scale/ScaleWeight';
 
 type ScaleSetting = NonNullable<NonNullable<OpInput<'station.settings.update'>['body']>['scale']>;
 const PROTOCOLS = ['nci', 'mt-sics', 'continuous', 'hid-pos'] as const;
