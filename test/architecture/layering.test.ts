@@ -14,7 +14,12 @@ const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 
 function depcruise(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], { cwd, encoding: 'utf8' });
+  // The JSON report of the whole repository passed spawnSync's default 1 MiB of output.
+  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { exit: r.status, out: `${r.stdout}${r.stderr}` };
 }
