@@ -18,6 +18,11 @@ export interface WorkerDeps {
 
 /** A poll finds deliveries other stations wrote (PostgreSQL) and those whose time came. */
 const POLL_MS = 500;
+/**
+ * Without a backlog, claims are at least this far apart: while creates stream in there is always one just due, and a
+ * claim each few ms would be a commit each (SQLite's one writer, the creates' too). A message waits at most this more.
+ */
+const CLAIM_GAP_MS = 100;
 /** How long a result may wait for others to be written with it. */
 const FLUSH_MS = 20;
 /** How often the holders of deliveries are looked at for a dead process of this host. */
@@ -148,7 +153,9 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       if (!running) return;
       // Full: an attempt that ends claims again (behind a backlog), and the poll in any case.
       const delay =
-        due === null || inFlight.size >= concurrency ? POLL_MS : Math.min(POLL_MS, Math.max(5, due - Date.now()));
+        due === null || inFlight.size >= concurrency
+          ? POLL_MS
+          : Math.min(POLL_MS, Math.max(CLAIM_GAP_MS, due - Date.now()));
       timer = setTimeout(pump, delay);
       timer.unref?.();
     })().finally(() => {
