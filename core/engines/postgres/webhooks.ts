@@ -8,12 +8,22 @@ const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 
 /** The outbox (migration 005): one delivery per subscribed endpoint, in the caller's transaction. */
 export function pgOutboxStore(sql: Sql): OutboxStore {
+  // Inside one transaction (an import writes thousands of shipments in one) the answer is asked once per type: a
+  // round trip each would be most of an import's time.
+  const asked = sql.inTransaction ? new Map<string, Promise<boolean>>() : null;
+  const wants = async (accountId: number, type: string) =>
+    (await first(sql, 'SELECT 1 FROM webhooks WHERE account_id = $1 AND $2 = ANY (events) LIMIT 1', [
+      accountId,
+      type,
+    ])) !== undefined;
   return {
-    wants: async (accountId, type) =>
-      (await first(sql, 'SELECT 1 FROM webhooks WHERE account_id = $1 AND $2 = ANY (events) LIMIT 1', [
-        accountId,
-        type,
-      ])) !== undefined,
+    wants(accountId, type) {
+      if (!asked) return wants(accountId, type);
+      const key = `${accountId} ${type}`;
+      let answer = asked.get(key);
+      if (!answer) asked.set(key, (answer = wants(accountId, type)));
+      return answer;
+    },
     enqueue: async (m) =>
       (
         await sql.query(
