@@ -23,7 +23,7 @@ import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
 import { hostPolicyFromEnv } from './webhooks/guard.js';
 import { retryScheduleFromEnv, timeoutFromEnv } from './webhooks/schedule.js';
-import { createSender } from './webhooks/send.js';
+import { createThreadSender } from './webhooks/send.js';
 import { createWebhookService } from './webhooks/service.js';
 import { createDeliveryWorker } from './webhooks/worker.js';
 
@@ -76,7 +76,7 @@ export async function createServices({
   const timeoutMs = timeoutFromEnv(env);
   const deliveries = createDeliveryWorker({
     db: engine,
-    sender: createSender(hostPolicy, timeoutMs),
+    sender: createThreadSender(hostPolicy, timeoutMs),
     schedule: retryScheduleFromEnv(env),
     timeoutMs,
     ...(onError ? { onError: (err: unknown) => onError(err, 'webhooks') } : {}),
