@@ -76,6 +76,49 @@ describe('PostgreSQL migrations', () => {
         secret: 'secret',
         file: 'labels/x.pdf',
       });
+      // 005: the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
+      // its total, only by its own account, through the index of prefixes.
+      const search = (accountId: number, words: string[]) =>
+        engine.stores.shipments.search({
+          accountId,
+          words,
+          dateColumn: 'created_at',
+          newestFirst: true,
+          limit: 20,
+          offset: 0,
+        });
+      for (const words of [['abcde'], ['ABCDEFGHJK'], ['r', '1'], ['abcdefghjk', 'r']])
+        expect(await search(1, words), words.join(' ')).toMatchObject({ total: 1, rows: [{ code: 'ABCDEFGHJK' }] });
+      expect(await search(1, ['abcdefghjkl'])).toMatchObject({ total: 0, rows: [] });
+      expect(await search(1, ['abd'])).toMatchObject({ total: 0, rows: [] });
+      expect(await search(2, ['abcde'])).toMatchObject({ total: 0, rows: [] });
+      const indexes = (
+        await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'shipments'")
+      ).rows;
+      expect(indexes.map((i) => i.n)).toEqual(expect.arrayContaining(['shipments_prefixes']));
+      expect(indexes.map((i) => i.n)).not.toContain('shipments_words');
+      // 006: webhooks, and the outbox a change writes its message to, one delivery per subscribed endpoint.
+      const now = Date.now();
+      const hook = await engine.stores.webhooks.insert({
+        account_id: 1,
+        url: 'https://erp.example.com/hook',
+        description: null,
+        events: ['shipment.created'],
+        secret: 'whsec_AAAA',
+        previous_secret: null,
+        previous_until: null,
+        enabled: true,
+        disabled_reason: null,
+        created_at: now,
+        updated_at: now,
+      });
+      expect(await engine.stores.outbox.wants(1, 'shipment.created')).toBe(true);
+      expect(await engine.stores.outbox.wants(1, 'label.created')).toBe(false);
+      const m = { account_id: 1, type: 'shipment.created' as const, message_id: 'msg_1', body: '{}', at: now };
+      expect(await engine.transaction((tx) => tx.outbox.enqueue(m))).toBe(1);
+      expect((await engine.stores.webhooks.deliveries(hook, 10, 0)).rows).toMatchObject([
+        { message_id: 'msg_1', state: 'pending', attempts: 0 },
+      ]);
     } finally {
       await engine.close();
     }

@@ -2,7 +2,8 @@ import schema from './001-schema.js';
 import labelTokensImports from './002-label-tokens-imports.js';
 import shipmentDraw from './003-shipment-draw.js';
 import documentKeyHash from './004-document-key-hash.js';
-import webhooks from './005-webhooks.js';
+import searchPrefixes from './005-search-prefixes.js';
+import webhooks from './006-webhooks.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -16,5 +17,6 @@ export const pgMigrations: PgMigration[] = [
   { version: 2, name: 'label-tokens-imports', sql: labelTokensImports },
   { version: 3, name: 'shipment-draw', sql: shipmentDraw },
   { version: 4, name: 'document-key-hash', sql: documentKeyHash },
-  { version: 5, name: 'webhooks', sql: webhooks },
+  { version: 5, name: 'search-prefixes', sql: searchPrefixes },
+  { version: 6, name: 'webhooks', sql: webhooks },
 ];
