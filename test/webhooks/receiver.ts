@@ -101,7 +101,7 @@ export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 export const FAST = {
   STATION_WEBHOOK_HOSTS: '127.0.0.1',
   STATION_WEBHOOK_RETRY_MS: '50',
-  STATION_WEBHOOK_TIMEOUT_MS: '1000',
+  STATION_WEBHOOK_TIMEOUT_MS: '3000',
 };
 
 /** Each message the receiver took, once; every request of one webhook-id carried the same body and verified. */

@@ -53,9 +53,10 @@ describe('webhooks: nothing lost (receivers down, failing, slow; a station kille
     expectEveryMessageOnce(down, codes);
     expectEveryMessageOnce(failing, codes);
     expectEveryMessageOnce(slow, codes);
-    // The failing receiver saw each message three times; the slow one twice, under the same id.
-    expect(failing.received).toHaveLength(codes.length * 3);
-    expect(slow.received).toHaveLength(codes.length * 2);
+    // The failing receiver saw each message at least three times, the slow one at least twice, each under its id
+    // (more when a busy machine made an answer late enough to count as a timeout).
+    expect(failing.received.length).toBeGreaterThanOrEqual(codes.length * 3);
+    expect(slow.received.length).toBeGreaterThanOrEqual(codes.length * 2);
     const [hook] = (await s.request('GET', '/webhooks', { token })).body.data as Array<{ id: number }>;
     const d = await s.request('GET', `/webhooks/${hook!.id}/deliveries?size=100`, { token });
     expect(d.body.data.every((x: { state: string }) => x.state === 'delivered')).toBe(true);
