@@ -13,6 +13,7 @@
 const THE_PAGE_BUNDLES = [
   '^core/client/',
   '^core/schemas/codes[.]ts$',
+  '^core/schemas/printer-name[.]ts$',
   '^core/tracking/transitions[.]ts$',
   '^core/printing/job-states[.]ts$',
 ];
@@ -50,7 +51,7 @@ module.exports = {
       name: 'no-folder-cycle-in-renderer-features',
       comment:
         'Two feature folders of the desk that import each other (directly or round a loop): move what both need to a ' +
-        'place of its own (api/, components/, parcel/), or invalidate the other feature by its root key (api/keys.ts).',
+        'place of its own (api/, components/, parcel/, operator/), or invalidate the other feature by its root key (api/keys.ts).',
       severity: 'error',
       scope: 'folder',
       from: { path: '^renderer/src/features/' },
@@ -85,7 +86,7 @@ module.exports = {
       name: 'renderer-bundles-only-the-client-and-the-shared-rules',
       comment:
         'The page imports as values only what it bundles of core (the client and its route table, the code sets, the ' +
-        'state machine, the print-job states); specs and schemas (TypeBox, and ajv behind them) only as types.',
+        'printer-name rule, the state machine, the print-job states); specs and schemas (TypeBox, and ajv behind them) only as types.',
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: '^core/', pathNot: THE_PAGE_BUNDLES, dependencyTypesNot: ['type-only'] },

@@ -54,6 +54,10 @@ export default defineConfig({
                 'test/labels/qr-fixed.test.ts',
                 'test/labels/raster.test.ts',
                 'test/labels/render-off-thread.test.ts',
+                // Issue 17's store features: the printed language, the places of a postal code, the manifest.
+                'test/labels/label-language.test.ts',
+                'test/offices/offices.test.ts',
+                'test/manifests/manifests.test.ts',
                 // Webhooks: the outbox, the delivery worker and its guarantees, on both engines.
                 'test/webhooks/**/*.test.ts',
                 'test/engines/postgres.test.ts',

@@ -51,10 +51,11 @@ export async function createServices({
   onError,
   site = DEFAULT_SITE,
 }: ServiceOptions) {
-  const settings = createSettings(engine, env);
-  const timeZone = settings.timeZone;
-  const tracking = createTracking(clock, engine.stores.events);
   const quotes = createQuoteService(engine, clock);
+  const settings = createSettings(engine, env, async () => (await quotes.active()).card.file.origin.country);
+  const timeZone = settings.timeZone;
+  const language = settings.language;
+  const tracking = createTracking(clock, engine.stores.events);
   await quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
   const offices = createOfficeDirectory(engine, clock, async () => (await quotes.active()).card.file.zip_key);
   await offices.loadDefaultIfEmpty(resourcePath('offices.json'));
@@ -68,7 +69,7 @@ export async function createServices({
   const downloads = createDownloads(engine, clock, dataDir);
   // Labels and manifests are drawn in worker threads (render-pool.ts).
   const render = createRenderPool();
-  const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads });
+  const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads, language });
   const senders = createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin);
   const presets = createPresetService(engine, clock);
   // Webhooks: the outbox is written by the features above in their own transactions; the worker sends it.
@@ -94,7 +95,15 @@ export async function createServices({
     labels,
     /** The worker threads that draw labels and manifests; closed with the core. */
     render,
-    manifests: createManifestService({ db: engine, clock, tracking, downloads, timeZone, drawPdf: render.manifest }),
+    manifests: createManifestService({
+      db: engine,
+      clock,
+      tracking,
+      downloads,
+      timeZone,
+      language,
+      drawPdf: render.manifest,
+    }),
     senders,
     presets,
     scale: createScaleService(engine),
@@ -119,6 +128,7 @@ export async function createServices({
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
       site,
+      language,
       ...(onError ? { onError: (err: unknown) => onError(err, 'print queue') } : {}),
     }),
   };

@@ -95,10 +95,16 @@ export function buildCli(): Command {
         const stop = async () => {
           if (stopping) return;
           stopping = true;
-          await app.close();
-          // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
-          await core.drain();
-          await core.close();
+          try {
+            await app.close();
+            // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
+            await core.drain();
+            await core.close();
+          } catch (err) {
+            // A stop that fails still stops: the process never stays up with its port closed.
+            core.log.error({ err }, 'stopping failed');
+            process.exit(1);
+          }
           process.exit(0);
         };
         process.on('SIGINT', () => void stop());

@@ -17,4 +17,22 @@ export function registerSettingsCommands(program: Command): void {
         console.log(s.time_zone);
       }),
     );
+  settings
+    .command('language [language]')
+    .description(
+      "show, or set (en, es, or auto: the rate card origin country's), the language labels and manifests are printed in",
+    )
+    .addOption(dataOption())
+    .addOption(storeOption())
+    .action((language: string | undefined, o: { data?: string }) =>
+      withClient(o, undefined, async (client) => {
+        const s =
+          language === undefined
+            ? await client.call('station.settings.get')
+            : await client.call('station.settings.update', {
+                body: { language: language === 'auto' ? null : (language as 'en' | 'es') },
+              });
+        console.log(`${s.language}${s.language_chosen ? '' : ' (the rate card origin country’s)'}`);
+      }),
+    );
 }

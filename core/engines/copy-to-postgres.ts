@@ -55,12 +55,13 @@ function convert(value: unknown, type: string): unknown {
 async function bulkLoad(client: pg.PoolClient): Promise<{ done: () => Promise<void> }> {
   await client.query("SET LOCAL maintenance_work_mem = '256MB'");
   await client.query('ALTER TABLE shipments DISABLE TRIGGER shipment_counts_insert');
+  // The search's index of prefixes by side (PostgreSQL's migration 006).
   const words = (
     await client.query<{ def: string }>(
-      "SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'public' AND indexname = 'shipments_words'",
+      "SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'public' AND indexname = 'shipments_side_prefixes'",
     )
   ).rows[0]?.def;
-  if (words) await client.query('DROP INDEX shipments_words');
+  if (words) await client.query('DROP INDEX shipments_side_prefixes');
   return {
     async done() {
       await client.query(

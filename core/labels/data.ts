@@ -9,7 +9,7 @@ function lines(p: PartyT): PartyLines {
 /** A shipment as the label prints it; the caller supplies what lives elsewhere (office, piece total, token). */
 export function labelData(
   row: ShipmentRecord,
-  extra: { qr: string; office: LabelData['office']; packagesOfParent: number | null },
+  extra: { qr: string; office: LabelData['office']; packagesOfParent: number | null; language?: LabelData['language'] },
 ): LabelData {
   return {
     code: row.code,
@@ -25,5 +25,6 @@ export function labelData(
         ? { number: row.number, total: extra.packagesOfParent ?? row.number }
         : null,
     office: extra.office,
+    ...(extra.language ? { language: extra.language } : {}),
   };
 }

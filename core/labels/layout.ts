@@ -6,8 +6,8 @@ import {
   type ModuleGrid,
   type Primitive,
 } from '../drawing/primitives.js';
-import { formatKg } from '../drawing/numbers.js';
 import { fitText, type Box, type FitOptions } from '../drawing/text-fit.js';
+import { PRINTED_WORDS, type PrintLanguage } from '../drawing/words.js';
 
 /** Everything a label prints, already resolved from the shipment (office names, piece numbers, the QR token). */
 export interface LabelData {
@@ -24,6 +24,8 @@ export interface LabelData {
   piece: { number: number; total: number } | null;
   /** The pickup office of a PICKUP shipment. */
   office: { code: string; name: string } | null;
+  /** The language of the captions, method and type (default English); the data is printed as entered. */
+  language?: PrintLanguage;
 }
 
 export interface PartyLines {
@@ -67,13 +69,22 @@ export function labelLayout(d: LabelData): Primitive[] {
   const caption = (s: string, y: number, x = M, w = INNER_W) =>
     text(s, { x, y, w, h: 2.6 }, { face: 'bold', maxSize: 6, minSize: 6, maxLines: 1 });
   const rule = (y: number) => out.push(rect(M, y, INNER_W, RULE));
+  const w = PRINTED_WORDS[d.language ?? 'en'];
 
   // Header: method large, type and piece number on the right.
-  text(d.method, { x: M, y: M, w: 40, h: 8 }, { face: 'bold', maxSize: 20, minSize: 9, maxLines: 1 });
-  text(d.type, { x: 44, y: M, w: 27, h: 4 }, { face: 'bold', maxSize: 9, minSize: 6, maxLines: 1, align: 'right' });
+  text(
+    w.method[d.method] ?? d.method,
+    { x: M, y: M, w: 40, h: 8 },
+    { face: 'bold', maxSize: 20, minSize: 9, maxLines: 1 },
+  );
+  text(
+    w.type[d.type] ?? d.type,
+    { x: 44, y: M, w: 27, h: 4 },
+    { face: 'bold', maxSize: 9, minSize: 6, maxLines: 1, align: 'right' },
+  );
   if (d.piece)
     text(
-      `PKG ${d.piece.number}/${d.piece.total}`,
+      w.piece(d.piece.number, d.piece.total),
       { x: 44, y: 7.3, w: 27, h: 4 },
       {
         face: 'bold',
@@ -87,7 +98,7 @@ export function labelLayout(d: LabelData): Primitive[] {
 
   // Receiver: the part a courier reads, so the largest text.
   const r = d.receiver;
-  caption('TO', 12.8);
+  caption(w.to, 12.8);
   text(r.name, { x: M, y: 15.4, w: INNER_W, h: 10.5 }, { face: 'bold', maxSize: 14, minSize: 7, maxLines: 2 });
   text(r.street, { x: M, y: 26.2, w: INNER_W, h: 8 }, { face: 'regular', maxSize: 10, minSize: 6, maxLines: 2 });
   text(
@@ -102,7 +113,7 @@ export function labelLayout(d: LabelData): Primitive[] {
   );
   if (r.phone)
     text(
-      `Tel. ${r.phone}`,
+      `${w.phone} ${r.phone}`,
       { x: M, y: 43.3, w: INNER_W, h: 3.6 },
       { face: 'regular', maxSize: 8, minSize: 5.5, maxLines: 1 },
     );
@@ -110,7 +121,7 @@ export function labelLayout(d: LabelData): Primitive[] {
 
   // Sender.
   const s = d.sender;
-  caption('FROM', 48.2);
+  caption(w.from, 48.2);
   text(s.name, { x: M, y: 50.8, w: INNER_W, h: 3.3 }, { face: 'bold', maxSize: 7.5, minSize: 5, maxLines: 1 });
   text(
     `${s.street}, ${s.zip} ${s.city}, ${s.state}, ${s.country}`,
@@ -128,7 +139,7 @@ export function labelLayout(d: LabelData): Primitive[] {
   const colW = 38;
   let y = 61.2;
   if (d.office) {
-    caption('PICKUP OFFICE', y, M, colW);
+    caption(w.pickupOffice, y, M, colW);
     text(d.office.code, { x: M, y: y + 2.6, w: colW, h: 4.2 }, { face: 'bold', maxSize: 9, minSize: 6, maxLines: 1 });
     text(
       d.office.name,
@@ -138,16 +149,16 @@ export function labelLayout(d: LabelData): Primitive[] {
     y += 13.2;
   }
   const refLines = d.office ? 1 : 2;
-  caption('REF', y, M, colW);
+  caption(w.ref, y, M, colW);
   text(
     d.ref,
     { x: M, y: y + 2.6, w: colW, h: 3.4 * refLines },
     { face: 'regular', maxSize: 8, minSize: 5, maxLines: refLines },
   );
   y += 2.6 + 3.4 * refLines + 0.6;
-  caption('WEIGHT', y, M, colW);
+  caption(w.weight, y, M, colW);
   text(
-    `${formatKg(d.weightKg)} kg`,
+    `${w.kg(d.weightKg)} kg`,
     { x: M, y: y + 2.6, w: colW, h: 4.6 },
     { face: 'bold', maxSize: 10, minSize: 6, maxLines: 1 },
   );

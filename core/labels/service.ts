@@ -14,6 +14,7 @@ import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { DownloadStore } from '../downloads/store.js';
 import type { LabelData } from './layout.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { RenderPool } from './render-pool.js';
 import type { PdfTask } from './render-worker.js';
@@ -42,13 +43,15 @@ export interface LabelServiceDeps {
   offices: { byId(id: number): Promise<OfficeT | undefined> };
   qr: QrTokens;
   downloads: Downloads;
+  /** The language of the printed captions (the station's setting). */
+  language: () => Promise<PrintLanguage>;
 }
 
 /**
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, clock, render, offices, qr, downloads }: LabelServiceDeps) {
+export function createLabelService({ db, clock, render, offices, qr, downloads, language }: LabelServiceDeps) {
   const shipments = db.stores.shipments;
   const read = shipmentLookups(shipments);
 
@@ -108,6 +111,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads }
       return n;
     };
     const qrs = await tokensOf(accountId, rows);
+    const lang = await language();
     return Promise.all(
       rows.map(async (row, i) => {
         const office =
@@ -116,6 +120,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads }
           qr: qrs[i]!,
           office: office ? { code: office.code, name: office.name } : null,
           packagesOfParent: row.parent_id === null ? null : await packagesOf(row.parent_id),
+          language: lang,
         });
       }),
     );
@@ -204,7 +209,12 @@ export function createLabelService({ db, clock, render, offices, qr, downloads }
       await downloads.sweep();
       // The same pieces in the same layout: the document made for it before, while its link lives (bounded files).
       const same = await pieces(accountId, codes, opts.packages ?? false);
-      const docKey = JSON.stringify([opts.format, opts.start ?? 1, same.map((r) => [r.code, r.packages])]);
+      const docKey = JSON.stringify([
+        opts.format,
+        opts.start ?? 1,
+        await language(),
+        same.map((r) => [r.code, r.packages]),
+      ]);
       const reused = await downloads.reuse(accountId, docKey);
       if (reused) return { url: downloadUrl(baseUrl, reused) };
       const { rows, task } = await documentTask(accountId, codes, opts, same);

@@ -1,7 +1,7 @@
 import { code128 } from '../drawing/barcodes.js';
-import { formatKg } from '../drawing/numbers.js';
 import type { ModuleGrid, Primitive } from '../drawing/primitives.js';
 import { fitText, type Box, type FitOptions } from '../drawing/text-fit.js';
+import { PRINTED_WORDS, type PrintLanguage, type PrintedWords } from '../drawing/words.js';
 
 export interface ManifestLine {
   code: string;
@@ -18,6 +18,8 @@ export interface ManifestHeader {
   shipments: number;
   pieces: number;
   weightKg: number;
+  /** The language of its captions (default English). */
+  language?: PrintLanguage;
 }
 
 export const A4_W = 210;
@@ -50,14 +52,15 @@ export function manifestPages(h: ManifestHeader, lines: ManifestLine[]): Primiti
   // The closing block (totals, signatures) goes under the last rows, or on a page of its own when they fill it.
   const closingOnOwnPage = TABLE_TOP + 5 + lastRows * ROW_H + CLOSING_H > BODY_BOTTOM;
   const total = chunks.length + (closingOnOwnPage ? 1 : 0);
+  const w = PRINTED_WORDS[h.language ?? 'en'];
   const pages = chunks.map((rows, p) => {
-    const out = header(h, p + 1, total);
-    tableHead(out);
-    rows.forEach((line, i) => row(out, line, p * ROWS_PER_PAGE + i + 1, TABLE_TOP + 5 + i * ROW_H));
+    const out = header(h, w, p + 1, total);
+    tableHead(out, w);
+    rows.forEach((line, i) => row(out, w, line, p * ROWS_PER_PAGE + i + 1, TABLE_TOP + 5 + i * ROW_H));
     return out;
   });
-  if (closingOnOwnPage) pages.push(header(h, total, total));
-  closing(pages.at(-1)!, h, closingOnOwnPage ? TABLE_TOP : TABLE_TOP + 5 + lastRows * ROW_H + 4);
+  if (closingOnOwnPage) pages.push(header(h, w, total, total));
+  closing(pages.at(-1)!, h, w, closingOnOwnPage ? TABLE_TOP : TABLE_TOP + 5 + lastRows * ROW_H + 4);
   return pages;
 }
 
@@ -71,29 +74,29 @@ const small = (face: 'regular' | 'bold', align: FitOptions['align'] = 'left'): F
   align,
 });
 
-function header(h: ManifestHeader, page: number, pages: number): Primitive[] {
+function header(h: ManifestHeader, w: PrintedWords, page: number, pages: number): Primitive[] {
   const out: Primitive[] = [];
   text(
     out,
-    `Collection manifest #${h.id}`,
+    w.manifest.title(h.id),
     { x: M, y: M, w: 140, h: 8 },
     { face: 'bold', maxSize: 16, minSize: 10, maxLines: 1 },
   );
   text(
     out,
-    `Page ${page}/${pages}`,
+    w.manifest.page(page, pages),
     { x: A4_W - M - 40, y: M + 1, w: 40, h: 5 },
     { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1, align: 'right' },
   );
   text(
     out,
-    `Created ${h.createdAt}`,
+    `${w.manifest.created} ${h.createdAt}`,
     { x: M, y: M + 9, w: 180, h: 4.5 },
     { face: 'regular', maxSize: 9, minSize: 7, maxLines: 1 },
   );
   text(
     out,
-    `${h.shipments} shipments · ${h.pieces} pieces · ${formatKg(h.weightKg)} kg`,
+    w.manifest.totals(h.shipments, h.pieces, w.kg(h.weightKg)),
     { x: M, y: M + 14, w: 180, h: 4.5 },
     {
       face: 'bold',
@@ -106,7 +109,7 @@ function header(h: ManifestHeader, page: number, pages: number): Primitive[] {
   return out;
 }
 
-function tableHead(out: Primitive[]): void {
+function tableHead(out: Primitive[], w: PrintedWords): void {
   const head = (s: string, c: { x: number; w: number }, align: FitOptions['align'] = 'left') =>
     text(
       out,
@@ -115,15 +118,15 @@ function tableHead(out: Primitive[]): void {
       { face: 'bold', maxSize: 7.5, minSize: 6, maxLines: 1, align },
     );
   head('#', COLS.n);
-  head('Code', COLS.code);
-  head('Receiver', COLS.receiver);
-  head('City', COLS.city);
+  head(w.manifest.code, COLS.code);
+  head(w.manifest.receiver, COLS.receiver);
+  head(w.manifest.city, COLS.city);
   head('kg', COLS.weight, 'right');
-  head('Pcs', COLS.pieces, 'right');
+  head(w.manifest.pieces, COLS.pieces, 'right');
   rule(out, M, TABLE_TOP + 4, A4_W - 2 * M, 0.3);
 }
 
-function row(out: Primitive[], l: ManifestLine, n: number, y: number): void {
+function row(out: Primitive[], w: PrintedWords, l: ManifestLine, n: number, y: number): void {
   text(out, String(n), { x: COLS.n.x, y: y + 1, w: COLS.n.w, h: 3.5 }, small('regular'));
   const bars = code128(l.code);
   const module = Math.min(0.25, COLS.code.w / (bars.cols + 20));
@@ -146,15 +149,15 @@ function row(out: Primitive[], l: ManifestLine, n: number, y: number): void {
   );
   text(out, l.receiver, { x: COLS.receiver.x, y: y + 1, w: COLS.receiver.w, h: 7 }, small('bold'));
   text(out, l.city, { x: COLS.city.x, y: y + 1, w: COLS.city.w, h: 7 }, small('regular'));
-  text(out, formatKg(l.weightKg), { x: COLS.weight.x, y: y + 1, w: COLS.weight.w, h: 3.5 }, small('regular', 'right'));
+  text(out, w.kg(l.weightKg), { x: COLS.weight.x, y: y + 1, w: COLS.weight.w, h: 3.5 }, small('regular', 'right'));
   text(out, l.piece, { x: COLS.pieces.x, y: y + 1, w: COLS.pieces.w, h: 3.5 }, small('regular', 'right'));
   rule(out, M, y + ROW_H - 0.6, A4_W - 2 * M, 0.15);
 }
 
-function closing(out: Primitive[], h: ManifestHeader, y: number): void {
+function closing(out: Primitive[], h: ManifestHeader, w: PrintedWords, y: number): void {
   text(
     out,
-    `Total: ${h.shipments} shipments, ${h.pieces} pieces, ${formatKg(h.weightKg)} kg`,
+    `Total: ${w.manifest.totals(h.shipments, h.pieces, w.kg(h.weightKg))}`,
     { x: M, y, w: 186, h: 5 },
     {
       face: 'bold',
@@ -165,7 +168,7 @@ function closing(out: Primitive[], h: ManifestHeader, y: number): void {
   );
   const sign = (label: string, x: number) => {
     text(out, label, { x, y: y + 10, w: 85, h: 4 }, { face: 'bold', maxSize: 8, minSize: 7, maxLines: 1 });
-    for (const [i, field] of ['Name', 'Signature', 'Date and time'].entries()) {
+    for (const [i, field] of [w.manifest.name, w.manifest.signature, w.manifest.dateTime].entries()) {
       text(
         out,
         field,
@@ -175,6 +178,6 @@ function closing(out: Primitive[], h: ManifestHeader, y: number): void {
       rule(out, x + 24, y + 21 + i * 12, 60);
     }
   };
-  sign('Handed over by (sender)', M);
-  sign('Collected by (carrier driver)', M + 96);
+  sign(w.manifest.handedOver, M);
+  sign(w.manifest.collected, M + 96);
 }

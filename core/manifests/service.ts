@@ -10,6 +10,7 @@ import type { ShipmentStore } from '../shipments/store.js';
 import { announceMove } from '../shipments/service.js';
 import { announce, type OutboxTx } from '../outbox/announce.js';
 import type { Tracking } from '../tracking/service.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import type { EventStore } from '../tracking/store.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import type { ManifestHeader, ManifestLine } from './layout.js';
@@ -38,6 +39,8 @@ export interface ManifestDeps {
   tracking: Tracking;
   downloads: Downloads;
   timeZone: () => Promise<string>;
+  /** The language of the printed captions (the station's setting). */
+  language: () => Promise<PrintLanguage>;
   /** Draws the manifest's PDF into `file` off the service's thread (the labels' render pool); answers its size. */
   drawPdf: (task: { header: ManifestHeader; lines: ManifestLine[]; file: string }) => Promise<number>;
 }
@@ -50,7 +53,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * manifest. Each listed code is one parcel (`pieces`); `shipments` counts distinct shipments, a package
  * counting under its parent.
  */
-export function createManifestService({ db, clock, tracking, downloads, timeZone, drawPdf }: ManifestDeps) {
+export function createManifestService({ db, clock, tracking, downloads, timeZone, language, drawPdf }: ManifestDeps) {
   const { manifests, shipments } = db.stores;
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
@@ -86,9 +89,20 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
             : '1',
       });
     }
-    const createdAt = DateTime.fromMillis(m.created_at, { zone: await timeZone() }).toFormat('yyyy-MM-dd HH:mm ZZZZ');
+    // In the station's time zone, named, and as the language writes dates (Spanish: dd/mm/yyyy).
+    const zone = await timeZone();
+    const lang = await language();
+    const at = DateTime.fromMillis(m.created_at, { zone });
+    const createdAt = `${at.toFormat(lang === 'es' ? 'dd/MM/yyyy HH:mm' : 'yyyy-MM-dd HH:mm')} (${zone})`;
     await drawPdf({
-      header: { id: m.id, createdAt, shipments: m.shipments, pieces: m.pieces, weightKg: m.weight },
+      header: {
+        id: m.id,
+        createdAt,
+        shipments: m.shipments,
+        pieces: m.pieces,
+        weightKg: m.weight,
+        language: lang,
+      },
       lines,
       file: downloads.prepareFile(fileOf(m.id)),
     });

@@ -1,5 +1,5 @@
 import { defineSpecs } from '../operations/spec.js';
-import { OfficePage, OfficeSearch } from './schemas.js';
+import { OfficePage, OfficeSearch, Places, PlacesQuery } from './schemas.js';
 
 export const officeApi = defineSpecs({
   'offices.search': {
@@ -12,5 +12,15 @@ export const officeApi = defineSpecs({
     http: { method: 'GET', path: '/offices' },
     input: { query: OfficeSearch },
     output: OfficePage,
+  },
+  'offices.places': {
+    summary: 'The city and province of a postal code',
+    description:
+      'Addition: the places the office directory has offices at for this postal code (active or not), most offices first; the desk suggests city and province from it.',
+    tags: ['Offices'],
+    permission: 'shipments.write',
+    http: { method: 'GET', path: '/offices/places' },
+    input: { query: PlacesQuery },
+    output: Places,
   },
 });

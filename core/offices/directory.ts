@@ -80,6 +80,14 @@ export function createOfficeDirectory(
     return pageEnvelope(data, items, window);
   }
 
+  /**
+   * The places a postal code is, as the directory knows them: the desk suggests city and province from the postal
+   * code typed. Matched by postal key, like `search`.
+   */
+  async function places(zip: string) {
+    return { data: await store.places((await currentKeys())(zip)) };
+  }
+
   /** Adds new codes and updates known ones in one transaction; `replace` deactivates the codes left out. */
   async function importRecords(
     tx: { offices: OfficeStore },
@@ -125,6 +133,7 @@ export function createOfficeDirectory(
   return {
     ...pickupOffices,
     search,
+    places,
     /** Any office by id, usable or not (labels of older shipments still show their office). */
     byId: async (id: number) => {
       const o = await store.byId(id);

@@ -20,4 +20,5 @@ export const officeOperations = implement(officeApi, {
       page: query.page,
       size: query.size,
     }),
+  'offices.places': ({ services }, { query }) => services.offices.places(query.zip),
 });

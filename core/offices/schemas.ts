@@ -100,3 +100,30 @@ export const OfficeSearch = Type.Object(
   { additionalProperties: false },
 );
 export type OfficeSearchT = Static<typeof OfficeSearch>;
+
+export const PlacesQuery = Type.Object(
+  {
+    zip: Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: "A postal code, read by the rate card's `zip_key` like the `zip` of GET /offices",
+      'x-error': 'must be 1 to 20 characters',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const Places = named(
+  'Places',
+  Type.Object({
+    data: Type.Array(
+      Type.Object({
+        city: Type.String(),
+        state: Type.String(),
+        country: Type.String(),
+        offices: Type.Integer({ description: 'Offices of the directory in this place with this postal code' }),
+      }),
+      { description: 'Most offices first; empty when the directory has none at this postal code' },
+    ),
+  }),
+);

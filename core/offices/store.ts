@@ -24,11 +24,23 @@ export interface OfficeRecord {
  * The pickup-office directory. "Usable" = what a buyer may pick: active and parcel-enabled. `zip` filters by
  * postal key (the stored `zip_key`).
  */
+export interface OfficePlace {
+  city: string;
+  state: string;
+  country: string;
+  offices: number;
+}
+
 export interface OfficeStore {
   byId(id: number): Promise<OfficeRecord | undefined>;
   isEmpty(): Promise<boolean>;
   /** Every office's id by upper-case code, to match import rows to the offices they update. */
   idsByCode(): Promise<Map<string, number>>;
+  /**
+   * The cities (with province and country) of the offices at a postal key, active or not (where an office stands
+   * says which city a postal code is), most offices first, at most 5.
+   */
+  places(zipKey: string): Promise<OfficePlace[]>;
   countUsable(zip?: string): Promise<number>;
   /** Usable offices by id. */
   pageUsable(zip: string | undefined, limit: number, offset: number): Promise<OfficeRecord[]>;

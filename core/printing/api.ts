@@ -11,6 +11,8 @@ import {
   PrintJob,
   PrintJobCreate,
   PrintJobMove,
+  PrintJobAttention,
+  PrintJobAttentionQuery,
   PrintJobPage,
   PrintJobParams,
   PrintJobQuery,
@@ -121,10 +123,20 @@ export const printingApi = defineSpecs({
     input: { query: PrintJobQuery },
     output: PrintJobPage,
   },
+  'printJobs.attention': {
+    summary: 'Print jobs waiting for the operator',
+    description:
+      'Held, unconfirmed and failed jobs of the account: what a desk keeps in sight on every screen. With `wait_ms` and `seen` the answer waits (long polling) until the list differs from the version the caller shows.',
+    tags: jobTags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/print-jobs/attention' },
+    input: { query: PrintJobAttentionQuery },
+    output: PrintJobAttention,
+  },
   'printJobs.get': {
     summary: 'A print job: state, attempts, last error and progress',
     description:
-      'With `wait_ms`, `seen_state` and `seen_done` the answer waits (long polling) until the job differs from what the caller shows, or `wait_ms` passes.',
+      'With `wait_ms`, `seen_state`, `seen_done` (and `seen_attempts`) the answer waits (long polling) until the job differs from what the caller shows, or `wait_ms` passes.',
     tags: jobTags,
     permission: 'shipments.read',
     http: { method: 'GET', path: '/print-jobs/:id' },
@@ -144,7 +156,7 @@ export const printingApi = defineSpecs({
   'printJobs.cancel': {
     summary: 'Cancel a print job',
     description:
-      'A label in flight finishes and counts; labels already printed stay counted; a done or failed job is 409 invalid_state.',
+      'A label in flight finishes and counts; labels already printed stay counted; a failed job is set aside (it leaves the jobs waiting for the operator); a done job is 409 invalid_state.',
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs/:id/cancel' },

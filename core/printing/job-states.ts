@@ -7,7 +7,8 @@
  * - `unconfirmed`: the bytes of the label at `progress.done` may have reached the printer, but the printer never
  *   confirmed them (the station died or the connection broke mid-label). The station does not send it again by
  *   itself: the operator says "it printed" (`confirm`) or "print again" (`print_again`);
- * - `done`, `failed`, `canceled`: nothing more happens unless the operator asks.
+ * - `done`, `failed`, `canceled`: nothing more happens unless the operator asks; a failed job waits for the operator
+ *   to retry it, move it, or set it aside (cancel).
  */
 export const JOB_STATES = ['queued', 'printing', 'unconfirmed', 'done', 'failed', 'canceled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -29,7 +30,7 @@ export const ACTIONS_BY_STATE: Readonly<Record<JobState, readonly JobAction[]>> 
   printing: ['cancel'],
   unconfirmed: ['confirm', 'print_again', 'cancel', 'move'],
   done: [],
-  failed: ['retry', 'move'],
+  failed: ['retry', 'move', 'cancel'],
   canceled: ['retry', 'move'],
 };
 
@@ -39,3 +40,17 @@ export const needsOperator = (state: JobState): boolean => state === 'unconfirme
 export const canDo = (state: JobState, action: JobAction): boolean => ACTIONS_BY_STATE[state].includes(action);
 /** Jobs that hold their printer: it cannot be removed while it has any (move or cancel them first). */
 export const HOLDS_PRINTER: readonly JobState[] = ['queued', 'printing', 'unconfirmed'];
+
+/**
+ * A job waits for the operator: held (its printer did not take a label; it is retried by itself, and stays held
+ * while a retry is under way until the job is done),
+ * unconfirmed (did the label print?) or failed (retry, move or set aside). The desk keeps these in sight on every
+ * screen (`GET /print-jobs/attention`).
+ */
+export const needsAttention = (job: { state: JobState; last_error: string | null }): boolean =>
+  job.state === 'unconfirmed' ||
+  job.state === 'failed' ||
+  ((job.state === 'queued' || job.state === 'printing') && job.last_error !== null);
+/** The same rule as SQL over `print_jobs`, for the store (and its partial index, migration 017). */
+export const NEEDS_ATTENTION_SQL =
+  "(state IN ('unconfirmed', 'failed') OR (state IN ('queued', 'printing') AND last_error IS NOT NULL))";

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isoOrNull, type Clock } from '../clock.js';
 import { announce } from '../outbox/announce.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
@@ -107,7 +108,7 @@ export function createPrintJobs(
   async function jobChange(
     accountId: number,
     id: string,
-    seen: { state?: JobState | undefined; done?: number | undefined },
+    seen: { state?: JobState | undefined; done?: number | undefined; attempts?: number | undefined },
     waitMs: number,
   ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
@@ -115,10 +116,34 @@ export function createPrintJobs(
       const job = jobView(await jobOf(store, accountId, id));
       const differs =
         (seen.state !== undefined && job.state !== seen.state) ||
-        (seen.done !== undefined && job.progress.done !== seen.done);
+        (seen.done !== undefined && job.progress.done !== seen.done) ||
+        (seen.attempts !== undefined && job.attempts !== seen.attempts);
       const left = until - Date.now();
       if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
+      await queue.changed(Math.min(left, 250));
+    }
+  }
+
+  /**
+   * The jobs waiting for the operator and their version, once it differs from `seen` or after `waitMs`. The version
+   * is made from the rows alone, so every station of a database says the same one for the same list.
+   */
+  async function attention(
+    accountId: number,
+    seen: string | undefined,
+    waitMs: number,
+  ): Promise<{ data: PrintJobT[]; version: string }> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const rows = await store.attention(accountId);
+      const version = createHash('sha1')
+        .update(rows.map((r) => `${r.id}:${r.state}:${r.done}:${r.updated_at}:${r.last_error ?? ''}`).join('|'))
+        .digest('hex')
+        .slice(0, 16);
+      const left = until - Date.now();
+      if (version !== seen || left <= 0) return { data: rows.map(jobView), version };
+      // This worker's changes wake us at once; another process's or station's are seen within 250 ms.
       await queue.changed(Math.min(left, 250));
     }
   }
@@ -189,6 +214,7 @@ export function createPrintJobs(
     job: async (accountId: number, id: string) => jobView(await jobOf(store, accountId, id)),
 
     jobChange,
+    attention,
 
     /**
      * Failed or canceled: queue again from the first label not printed (unconfirmed if a label was on its way

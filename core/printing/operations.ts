@@ -18,11 +18,13 @@ export const printingOperations = implement(printingApi, {
     services.printing.status(principal.accountId, params.name),
   'printJobs.create': ({ principal, services }, { body }) => services.printing.submit(principal.accountId, body),
   'printJobs.list': ({ principal, services }, { query }) => services.printing.jobs(principal.accountId, query),
+  'printJobs.attention': ({ principal, services }, { query }) =>
+    services.printing.attention(principal.accountId, query.seen, query.wait_ms ?? 0),
   'printJobs.get': ({ principal, services }, { params, query }) =>
     services.printing.jobChange(
       principal.accountId,
       params.id,
-      { state: query.seen_state, done: query.seen_done },
+      { state: query.seen_state, done: query.seen_done, attempts: query.seen_attempts },
       query.wait_ms ?? 0,
     ),
   'printJobs.retry': ({ principal, services }, { params }) => services.printing.retry(principal.accountId, params.id),

@@ -22,6 +22,7 @@ export function printerView(r: PrinterRecord): PrinterT {
     settings: r.settings,
     default_for: r.default_for,
     site: r.site,
+    formats: [...formatsOf(r)],
     created_at: isoOrNull(r.created_at)!,
     updated_at: isoOrNull(r.updated_at)!,
   };

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LabelFormat, Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
 import { described, named } from '../schemas/named.js';
+import { PRINTER_NAME_MAX, PRINTER_NAME_PATTERN } from '../schemas/printer-name.js';
 import { JOB_STATES } from './job-states.js';
 import { DEFAULT_DPI } from '../schemas/codes.js';
 import { MAX_LABEL_CODES, StartTile } from '../labels/formats.js';
@@ -23,10 +24,10 @@ const JobState = named(
 
 const PrinterName = Type.String({
   minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
-  description: 'Letters, digits, dot, dash, underscore; unique per account',
-  'x-error': 'must be 1 to 64 letters, digits, ".", "-" or "_", starting with a letter or digit',
+  maxLength: PRINTER_NAME_MAX,
+  pattern: PRINTER_NAME_PATTERN,
+  description: 'Letters (accents too), digits, spaces, dot, dash, underscore; unique per account',
+  'x-error': 'must be 1 to 64 letters, digits, spaces, ".", "-" or "_", starting with a letter or digit',
   'x-format': 'printer_name',
 });
 
@@ -109,6 +110,9 @@ export const Printer = named(
     settings: PrinterSettings,
     default_for: Nullable(LabelFormat),
     site: Type.String({ description: 'The site whose stations print its jobs' }),
+    formats: Type.Array(LabelFormat, {
+      description: 'What it prints: raw thermal printers (and file printers writing raw jobs) print PDF_A7 only',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   }),
@@ -210,6 +214,34 @@ export const PrintJobWait = Type.Object(
     ),
     seen_state: Type.Optional(described(JobState, 'The state the caller already shows')),
     seen_done: Type.Optional(Type.Integer({ minimum: 0, description: 'The labels done the caller already shows' })),
+    seen_attempts: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'The attempts the caller already shows: a label the printer did not take is tried again and held, back in the same state',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The jobs waiting for the operator, asked again by long polling: the answer waits while they are as `seen`. */
+export const PrintJobAttentionQuery = Type.Object(
+  {
+    wait_ms: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 25_000,
+        description: 'Wait at most this long for a change from `seen` (default 0: answer at once)',
+      }),
+    ),
+    seen: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{1,40}$',
+        description: 'The `version` the caller shows',
+        'x-error': 'must be a version of this answer',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -242,6 +274,19 @@ export const PrintJob = named(
   }),
 );
 export const PrintJobPage = Page('PrintJobPage', PrintJob);
+
+export const PrintJobAttention = named(
+  'PrintJobAttention',
+  Type.Object({
+    data: Type.Array(PrintJob, {
+      description:
+        'Held (queued after the printer did not take a label; `last_error` says why), unconfirmed and failed jobs, newest first (at most 100)',
+    }),
+    version: Type.String({
+      description: 'Changes whenever the list does: send it back as `seen` to wait for the next',
+    }),
+  }),
+);
 
 export type PrinterCreateT = Static<typeof PrinterCreate>;
 export type PrinterUpdateT = Static<typeof PrinterUpdate>;

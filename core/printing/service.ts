@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
+import type { PrintLanguage } from '../drawing/words.js';
 import { fieldError } from '../errors.js';
 import type { Dpi } from '../schemas/codes.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -35,6 +36,8 @@ export interface PrintingDeps {
   places: PrinterPlaces;
   /** The station's site: its printers' jobs are the ones this station prints, and new printers belong to it. */
   site: string;
+  /** The language of the captions of a native-mode label (the station's setting). */
+  language?: () => Promise<PrintLanguage>;
   onError?: (err: unknown) => void;
 }
 
@@ -49,7 +52,11 @@ export function createPrintingService(deps: PrintingDeps) {
         labels.renderPdf(accountId, codes, format === 'PDF_A4' && start !== undefined ? { format, start } : { format }),
       async native(code) {
         const row = await labels.labellable(accountId, code);
-        return { code: row.code, qr: await labels.qrToken(accountId, row.code), lines: nativeLines(row) };
+        return {
+          code: row.code,
+          qr: await labels.qrToken(accountId, row.code),
+          lines: nativeLines(row, await deps.language?.()),
+        };
       },
     };
   }

@@ -93,6 +93,11 @@ export interface PrintStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: JobRecord[]; total: number }>;
+  /**
+   * The jobs waiting for the operator (`needsAttention` of job-states.ts: held, unconfirmed, failed), newest first,
+   * at most 100.
+   */
+  attention(accountId: number): Promise<JobRecord[]>;
   /** Codes among `codes` that a job of this format printed or holds. */
   alreadyPrinted(accountId: number, format: LabelFormat, codes: string[]): Promise<string[]>;
   /** Labels of unfinished jobs not yet confirmed printed: a reprint of one of them joins its job. */

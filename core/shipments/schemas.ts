@@ -174,6 +174,8 @@ export const Shipment = named(
 );
 export type ShipmentT = Static<typeof Shipment>;
 
+const SEARCH_PARTIES = ['ANY', 'RECEIVER', 'SENDER'] as const;
+
 const DateBound = (description: string) =>
   Type.String({
     pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$',
@@ -184,7 +186,18 @@ const DateBound = (description: string) =>
 
 export const ShipmentSearch = Type.Object(
   {
-    q: Type.Optional(Text({ description: 'Words or prefixes of ref, code, address, contact name or e-mail' })),
+    q: Type.Optional(
+      Text({
+        description:
+          'Words or prefixes of ref, code, address, contact name or e-mail; each word matches as a phrase of its parts. A ref or code typed whole comes first, whatever the sort',
+      }),
+    ),
+    party: Type.Optional(
+      StringEnum(
+        SEARCH_PARTIES,
+        'Whose contact and address `q` searches, besides ref and code: RECEIVER (the destination), SENDER (the origin) or ANY (default)',
+      ),
+    ),
     code: Type.Optional(Text({ description: 'Shipment code' })),
     status: Type.Optional(Status),
     substatus: Type.Optional(SubStatus),
@@ -211,6 +224,7 @@ export const ShipmentSearch = Type.Object(
   { additionalProperties: false },
 );
 export type ShipmentSearchT = Static<typeof ShipmentSearch>;
+export type SearchParty = (typeof SEARCH_PARTIES)[number];
 
 export const ShipmentPage = Page('ShipmentPage', Shipment);
 

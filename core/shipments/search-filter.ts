@@ -14,9 +14,12 @@ const DATE_COLUMNS = {
   LABELLED: 'labelled_at',
 } as const satisfies Record<NonNullable<ShipmentSearchT['date_type']>, SearchFilter['dateColumn']>;
 
-/** The words of `q` a search matches, each as a prefix: runs of letters and digits, nothing of any query syntax. */
+/**
+ * The words of `q` a search matches, split at white space, each matched as a phrase of its parts (`SearchFilter`);
+ * a word with no letter or digit is dropped. The engines keep every word out of their query syntax.
+ */
 export function searchWords(q: string): string[] {
-  return q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return q.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
 }
 
 /**
@@ -58,6 +61,8 @@ export async function searchFilter(
     const words = searchWords(q.q);
     if (!words.length) return null;
     filter.words = words;
+    filter.whole = q.q.trim();
+    if (q.party === 'RECEIVER' || q.party === 'SENDER') filter.party = q.party;
   }
   if (q.code) filter.code = q.code.toUpperCase();
   if (q.status !== undefined) filter.status = q.status;

@@ -11,8 +11,16 @@ export class KeyTaken extends Error {
 /** Filters of a search, already resolved to dates in epoch milliseconds. */
 export interface SearchFilter {
   accountId: number;
-  /** Every word must match a word of the shipment as a prefix, ignoring case and accents. */
+  /**
+   * Every word must match, ignoring case and accents, as a phrase of its parts (its runs of letters and digits, side
+   * by side in that order), the last part as a prefix: `LNRJ6-3` finds the refs going on from it, not every shipment
+   * with a 3 in its street number.
+   */
   words?: readonly string[];
+  /** Whose contact and address the words are looked for in, besides ref and code: both sides when absent. */
+  party?: 'RECEIVER' | 'SENDER';
+  /** The search as typed: a shipment whose ref or code it is (any letter case) comes first, whatever the sort. */
+  whole?: string;
   code?: string;
   status?: string;
   subStatus?: string;

@@ -6,6 +6,7 @@ import {
   RateCardCurrent,
   RateCardImport,
   RateCardInfo,
+  StationConnect,
   StationSettings,
   StationSettingsUpdate,
 } from './schemas.js';
@@ -32,6 +33,16 @@ export const stationApi = defineSpecs({
     http: { method: 'PUT', path: '/station/settings' },
     input: { body: StationSettingsUpdate },
     output: StationSettings,
+  },
+  'station.connect': {
+    summary: 'How another desk reaches this station',
+    description:
+      'Addition: the addresses another computer opens the desk at, or none while the service listens on loopback only.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/station/connect' },
+    input: {},
+    output: StationConnect,
   },
   'ratecard.get': {
     summary: 'The active rate card',

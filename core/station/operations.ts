@@ -2,16 +2,24 @@ import { implement } from '../operations/types.js';
 import { stationApi } from './api.js';
 
 import type { Services } from '../services.js';
+import { connectInfo } from './connect.js';
 
-const settingsOf = async (s: Services) => ({ time_zone: await s.settings.timeZone(), scale: await s.scale.config() });
+const settingsOf = async (s: Services) => ({
+  time_zone: await s.settings.timeZone(),
+  language: await s.settings.language(),
+  language_chosen: await s.settings.languageChosen(),
+  scale: await s.scale.config(),
+});
 
 export const stationOperations = implement(stationApi, {
   'station.settings.get': ({ services }) => settingsOf(services),
   'station.settings.update': async ({ services }, { body }) => {
     if (body.time_zone !== undefined) await services.settings.setTimeZone(body.time_zone);
+    if (body.language !== undefined) await services.settings.setLanguage(body.language);
     if (body.scale !== undefined) await services.scale.configure(body.scale);
     return settingsOf(services);
   },
+  'station.connect': ({ baseUrl }) => connectInfo(baseUrl),
   'ratecard.get': async ({ services }) => {
     const { id, version, source, imported_at, card } = await services.quotes.active();
     return { id, version, source, imported_at, card: card.file };

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PRINT_LANGUAGES } from '../drawing/words.js';
 import { Nullable, StringEnum } from '../schemas/common.js';
 import { named } from '../schemas/named.js';
 import { ScaleConfig } from '../scale/schemas.js';
@@ -7,8 +8,14 @@ export const StationSettings = named(
   'StationSettings',
   Type.Object({
     time_zone: Type.String({
-      description: 'IANA time zone plain dates of filters are read in (STATION_TZ overrides it)',
+      description:
+        'IANA time zone plain dates of filters are read in, and manifests print their times in (STATION_TZ overrides it)',
     }),
+    language: StringEnum(
+      PRINT_LANGUAGES,
+      "The language printed labels and manifests speak (captions, method, type; the data as entered): as set, else the rate card origin country's (Spanish for AR, ES, MX, …)",
+    ),
+    language_chosen: Type.Boolean({ description: 'False while the language follows the rate card' }),
     /** The bench scale: its device and protocol (null: none); GET /scale reads it. */
     scale: Nullable(ScaleConfig),
   }),
@@ -20,6 +27,9 @@ export const StationSettingsUpdate = named(
     {
       time_zone: Type.Optional(
         Type.String({ minLength: 1, maxLength: 100, description: 'IANA name, e.g. America/Argentina/Cordoba' }),
+      ),
+      language: Type.Optional(
+        Nullable(StringEnum(PRINT_LANGUAGES, "The printed language; null follows the rate card's origin again")),
       ),
       scale: Type.Optional(Nullable(ScaleConfig)),
     },
@@ -92,5 +102,19 @@ export const OfficeImportSummary = named(
     added: Type.Integer(),
     updated: Type.Integer(),
     deactivated: Type.Integer(),
+  }),
+);
+
+export const StationConnect = named(
+  'StationConnect',
+  Type.Object({
+    other_computers: Type.Boolean({
+      description:
+        'Whether another computer can reach this service: false while it listens on loopback only (serve --host 127.0.0.1, the default)',
+    }),
+    desk_urls: Type.Array(Type.String(), {
+      description:
+        'Where another desk opens the desk UI: the public URL, or each network address of this machine when the service listens on all of them; empty while it listens on loopback only',
+    }),
   }),
 );

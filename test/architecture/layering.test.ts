@@ -14,7 +14,7 @@ const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 
 function depcruise(cwd: string, args: string[]) {
-  // The JSON report of the whole repository passed spawnSync's default 1 MiB of output.
+  // The JSON report of the whole tree passed spawnSync's 1 MiB default (ENOBUFS) when the desk's part A landed.
   const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...args], {
     cwd,
     encoding: 'utf8',

@@ -24,4 +24,14 @@ describe('station settings timezone', () => {
       (await station(['settings', 'timezone', '--data', data], { STATION_TZ: 'Europe/Madrid' })).stdout.trim(),
     ).toBe('Europe/Madrid');
   });
+
+  it('language: follows the rate card (Argentina: Spanish) until set, refuses another language, and goes back with auto', async () => {
+    const run = async (...args: string[]) => station(['settings', 'language', ...args, '--data', data]);
+    expect((await run()).stdout.trim()).toBe('es (the rate card origin country’s)');
+    expect((await run('en')).stdout.trim()).toBe('en');
+    const bad = await run('fr');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('language');
+    expect((await run('auto')).stdout.trim()).toBe('es (the rate card origin country’s)');
+  });
 });

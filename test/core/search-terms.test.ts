@@ -7,12 +7,20 @@ import { dateBound, searchWords } from '../../core/shipments/search-filter.js';
 const fts = (q: string) => ftsQuery(searchWords(q));
 
 describe('q to a full-text query', () => {
-  it('makes every word a quoted prefix, so that user text never reaches FTS syntax', () => {
+  it('makes every word a quoted phrase ending in a prefix, so that user text never reaches FTS syntax', () => {
     expect(fts('Ana Pérez')).toBe('"Ana"* "Pérez"*');
-    expect(fts('ORDER-1001')).toBe('"ORDER"* "1001"*');
+    // Its parts side by side: a ref's number is not any number of the address.
+    expect(fts('ORDER-1001')).toBe('"ORDER-1001"*');
     expect(fts('a OR b')).toBe('"a"* "OR"* "b"*');
-    expect(fts('x"y* NEAR(z)')).toBe('"x"* "y"* "NEAR"* "z"*');
-    expect(fts('jose.alvarez@correo.es')).toBe('"jose"* "alvarez"* "correo"* "es"*');
+    expect(fts('x"y* NEAR(z)')).toBe('"x""y*"* "NEAR(z)"*');
+    expect(fts('jose.alvarez@correo.es')).toBe('"jose.alvarez@correo.es"*');
+  });
+
+  it('searches ref, code and one side when asked', () => {
+    expect(ftsQuery(searchWords('cordoba 5000'), 'RECEIVER')).toBe(
+      '{ident receiver} : "cordoba"* {ident receiver} : "5000"*',
+    );
+    expect(ftsQuery(searchWords('deposito'), 'SENDER')).toBe('{ident sender} : "deposito"*');
   });
 
   it('has no word in text without letters or digits', () => {

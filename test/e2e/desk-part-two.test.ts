@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,15 +9,13 @@ import { chromiumMissing, launchChromium } from '../helpers/browser.js';
 import { directAccount, packageBody, shipmentBody } from '../helpers/fixtures.js';
 import { ROOT, startStation, type Station } from '../helpers/station.js';
 import { decode, pdfInfo } from '../labels/tools.js';
+import { englishOnly, messages } from './spanish.js';
 
 const run = promisify(execFile);
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
-const messages = (lang: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'renderer', 'src', 'i18n', `${lang}.json`), 'utf8')) as object;
 const en = messages('en');
-const es = messages('es');
 const SIZES = [
   [1366, 768],
   [1920, 1080],
@@ -58,24 +56,6 @@ async function tiles(pdf: string, page: number, dir: string): Promise<Array<stri
   return out;
 }
 
-/** Every English text of the desk that Spanish says differently: none may be left on a Spanish screen. */
-function englishOnly(): RegExp[] {
-  const flat = (o: object, p = ''): Array<[string, string]> =>
-    Object.entries(o).flatMap(([k, v]) =>
-      typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v as object, `${p}${k}.`),
-    );
-  const spanish = new Map(flat(es));
-  return flat(en)
-    .filter(([k, v]) => spanish.get(k) !== v && v.replace(/\{\{\w+\}\}/g, '').trim().length >= 4)
-    .map(([, v]) => {
-      const body = v
-        .split(/\{\{\w+\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+?');
-      // Whole words: the English "Cancel" is not the Spanish "Cancelado".
-      return new RegExp(`(?<!\\p{L})${body}(?!\\p{L})`, 'u');
-    });
-}
 /** Keys shown instead of their text (missing in both languages): `batch.printTitle`, `codes.status.X`. */
 function rawKeys(text: string): string[] {
   const keys = new Set<string>();

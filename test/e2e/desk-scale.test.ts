@@ -53,9 +53,17 @@ describe.skipIf(!!missing)("Pack's weight from a serial scale on a pseudo-termin
     await expect.poll(() => form().count()).toBe(1);
   }
 
-  /** Escape leaves an open shipment or form: the desk waits for the next scan. */
+  /** Escape leaves an open shipment or form (a filled one once the operator says so): the desk waits for a scan. */
   async function backToScan() {
-    if (!(await waitingForScan(page))) await page.keyboard.press('Escape');
+    if (await waitingForScan(page)) return;
+    await page.keyboard.press('Escape');
+    const leave = page.getByRole('dialog', { name: /^Leave the new shipment/ });
+    await expect.poll(async () => (await waitingForScan(page)) || (await leave.isVisible())).toBe(true);
+    if (await leave.isVisible()) {
+      // The safe answer has the focus; the other one leaves.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+    }
     await expect.poll(() => waitingForScan(page)).toBe(true);
   }
 

@@ -55,8 +55,8 @@ export async function packLoop(
         .evaluate((el) => el === el.ownerDocument.activeElement),
     )
     .toBe(true);
-  // Name, Phone, E-mail, Street and number, City, Province, Postal code, Country (AR already there).
-  await fill(page, 'Łukasz Żółć', '+5493511234567', '', 'Av. Santa Fe 1000', 'Buenos Aires', 'CABA', 'C1059', '');
+  // Name, Phone, E-mail, Street and number, Postal code, Country (AR already there), City, Province.
+  await fill(page, 'Łukasz Żółć', '+5493511234567', '', 'Av. Santa Fe 1000', 'C1059', '', 'Buenos Aires', 'CABA');
   // Weight, Length, Width, Height, then Contents (left with focus).
   await fill(page, '1,5', '30', '20', '10');
   await page.keyboard.type('Libros');

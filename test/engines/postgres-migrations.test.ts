@@ -76,7 +76,7 @@ describe('PostgreSQL migrations', () => {
         secret: 'secret',
         file: 'labels/x.pdf',
       });
-      // 005: the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
+      // 005 (and 006): the shipment of version 1 is found by prefixes of its words (up to 10 characters and past them), with
       // its total, only by its own account, through the index of prefixes.
       const search = (accountId: number, words: string[]) =>
         engine.stores.shipments.search({
@@ -95,9 +95,37 @@ describe('PostgreSQL migrations', () => {
       const indexes = (
         await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'shipments'")
       ).rows;
-      expect(indexes.map((i) => i.n)).toEqual(expect.arrayContaining(['shipments_prefixes']));
-      expect(indexes.map((i) => i.n)).not.toContain('shipments_words');
-      // 006: webhooks, and the outbox a change writes its message to, one delivery per subscribed endpoint.
+      // 006: each word a phrase of its parts (R-1, not a 1 anywhere); one side's words when asked for, ref and
+      // code always; the prefixes' index by side, and the partial index of the jobs waiting for the operator.
+      expect(await search(1, ['r-1'])).toMatchObject({ total: 1, rows: [{ code: 'ABCDEFGHJK' }] });
+      expect(await search(1, ['1-r'])).toMatchObject({ total: 0, rows: [] });
+      await engine.pool.query(
+        `UPDATE shipments SET origin = '{"address": {"city": "Rosario"}}', destination = '{"address": {"city": "Córdoba"}}'`,
+      );
+      const sides = (words: string[], party?: 'RECEIVER' | 'SENDER') =>
+        engine.stores.shipments.search({
+          accountId: 1,
+          words,
+          ...(party ? { party } : {}),
+          dateColumn: 'created_at',
+          newestFirst: true,
+          limit: 20,
+          offset: 0,
+        });
+      expect(await sides(['cordoba'], 'RECEIVER')).toMatchObject({ total: 1 });
+      expect(await sides(['cordoba'], 'SENDER')).toMatchObject({ total: 0 });
+      expect(await sides(['rosa'], 'SENDER')).toMatchObject({ total: 1 });
+      expect(await sides(['rosa', 'r-1'], 'RECEIVER')).toMatchObject({ total: 0 });
+      expect(await sides(['rosa', 'r-1'])).toMatchObject({ total: 1 });
+      const names = indexes.map((i) => i.n);
+      expect(names).toEqual(expect.arrayContaining(['shipments_side_prefixes']));
+      expect(names).not.toContain('shipments_words');
+      expect(names).not.toContain('shipments_prefixes');
+      const jobIndexes = (
+        await engine.pool.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename = 'print_jobs'")
+      ).rows;
+      expect(jobIndexes.map((i) => i.n)).toContain('print_jobs_attention');
+      // 007: webhooks, and the outbox a change writes its message to, one delivery per subscribed endpoint.
       const now = Date.now();
       const hook = await engine.stores.webhooks.insert({
         account_id: 1,
@@ -123,6 +151,76 @@ describe('PostgreSQL migrations', () => {
       await engine.close();
     }
   }, 60_000);
+
+  it('bring a database left at each earlier version to the schema of a new one, keeping its shipment', async () => {
+    const newest = Math.max(...pgMigrations.map((m) => m.version));
+    const schemaOf = async (pool: pg.Pool) =>
+      [
+        ...(
+          await pool.query<{ d: string }>(
+            `SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable AS d
+             FROM information_schema.columns WHERE table_schema = 'public'`,
+          )
+        ).rows.map((r) => r.d),
+        ...(
+          await pool.query<{ d: string }>("SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public'")
+        ).rows.map((r) => r.d),
+        ...(
+          await pool.query<{ d: string }>(
+            `SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ')' AS d
+             FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`,
+          )
+        ).rows.map((r) => r.d),
+      ].sort();
+    const fresh = new pg.Pool({ connectionString: await freshDatabase(), max: 1 });
+    let expected: string[];
+    try {
+      await migratePostgres(fresh, pgMigrations);
+      expected = await schemaOf(fresh);
+    } finally {
+      await fresh.end();
+    }
+    for (const version of pgMigrations.filter((m) => m.version < newest).map((m) => m.version)) {
+      const url = await freshDatabase();
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await migratePostgres(
+          pool,
+          pgMigrations.filter((m) => m.version === 1),
+        );
+        await pool.query(`INSERT INTO accounts (name, created_at) VALUES ('acme', 1)`);
+        await pool.query(
+          `INSERT INTO shipments (account_id, code, ref, type, method, origin, destination, dimensions, status, created_at, updated_at)
+           VALUES (1, 'ABCDEFGHJK', 'R-1', 'DELIVERY', 'STANDARD', '{}', '{}', '{}', 'TO_COLLECT', 1, 1)`,
+        );
+        await migratePostgres(
+          pool,
+          pgMigrations.filter((m) => m.version <= version),
+        );
+        const notices: string[] = [];
+        const engine = await openPostgresEngine(url, { clock: systemClock, onUpgrade: (m) => notices.push(m) });
+        try {
+          expect(notices, `from ${version}`).toEqual([`upgrading the database from version ${version} to ${newest}`]);
+          expect(
+            await engine.stores.shipments.search({
+              accountId: 1,
+              words: ['r-1'],
+              dateColumn: 'created_at',
+              newestFirst: true,
+              limit: 20,
+              offset: 0,
+            }),
+            `from ${version}`,
+          ).toMatchObject({ total: 1, rows: [{ code: 'ABCDEFGHJK' }] });
+        } finally {
+          await engine.close();
+        }
+        expect(await schemaOf(pool), `from ${version}`).toEqual(expected);
+      } finally {
+        await pool.end();
+      }
+    }
+  }, 120_000);
 
   it('refuses a database written by a newer version', async () => {
     const url = await freshDatabase();

@@ -369,6 +369,53 @@ describe('printing at a site with two stations', () => {
     }, 240_000);
 });
 
+describe('the jobs waiting for the operator, at two stations', () => {
+  it("are one list with one version at both: a job held at one station's site answers the other's long poll, and so does its cancel", async () => {
+    const store = await freshDatabase();
+    const sink = await startSink('zpl');
+    try {
+      const token = await tokenOn(store, 'acme');
+      // A retry far off: the held job stays as it is while both stations are asked.
+      const env = { STATION_PRINTER_PORTS: SINK_PORTS, STATION_PRINT_RETRY_MS: '60000' };
+      const [north, south] = await Promise.all([
+        serve(store, ['--site', 'north'], env),
+        serve(store, ['--site', 'south'], env),
+      ]);
+      const printer = await api(north, token, 'POST', '/printers', {
+        name: 'mesa',
+        driver: 'zpl',
+        connection: sink.url,
+        default_for: 'PDF_A7',
+      });
+      expect(printer.status).toBe(201);
+      const quiet = (await api(south, token, 'GET', '/print-jobs/attention')).body;
+      expect(quiet.data).toEqual([]);
+      expect((await api(north, token, 'GET', '/print-jobs/attention')).body.version).toBe(quiet.version);
+
+      await sink.stop();
+      const code = (await api(south, token, 'POST', '/shipments', shipmentBody())).body.code;
+      const job = (await api(south, token, 'POST', '/print-jobs', { codes: [code] })).body;
+      // The south station prints none of north's jobs: what wakes its long poll is north's worker, through the database.
+      const held = (await api(south, token, 'GET', `/print-jobs/attention?wait_ms=20000&seen=${quiet.version}`)).body;
+      expect(held.data).toMatchObject([
+        { id: job.id, state: 'queued', last_error: expect.stringMatching(/ECONNREFUSED/) },
+      ]);
+      expect((await api(north, token, 'GET', '/print-jobs/attention')).body.version).toBe(held.version);
+
+      const started = Date.now();
+      const waiting = api(south, token, 'GET', `/print-jobs/attention?wait_ms=20000&seen=${held.version}`);
+      await sleep(300);
+      expect((await api(north, token, 'POST', `/print-jobs/${job.id}/cancel`)).body.state).toBe('canceled');
+      const after = (await waiting).body;
+      expect(after.data).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((await api(north, token, 'GET', '/print-jobs/attention')).body.version).toBe(after.version);
+    } finally {
+      await sink.stop();
+    }
+  }, 120_000);
+});
+
 describe('a lost database connection', () => {
   /** A TCP relay to the database that the test can cut and restore, as a network or server outage would. */
   async function relay(target: URL): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {

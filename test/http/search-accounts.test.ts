@@ -42,20 +42,39 @@ const tokens = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-function wordsOf(s: Shown): string[] {
-  const fields = [s.ref, s.code];
-  for (const p of [s.origin, s.destination]) {
+/** The search index's columns, each a run of words: `ident` (ref, code), `receiver` and `sender` (migration 016). */
+function columnsOf(s: Shown): string[][] {
+  const side = (p: Party) => {
     const a = p.address;
-    fields.push(p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country);
-  }
-  return fields.flatMap(tokens);
+    return [p.contact.name, p.contact.email ?? '', a.street, a.city, a.state, a.zip, a.country].flatMap(tokens);
+  };
+  return [[s.ref, s.code].flatMap(tokens), side(s.destination), side(s.origin)];
 }
 
-/** The contract's reading of `q`, done the slow way: every word of q starts some word of the shipment. */
+/**
+ * The contract's reading of `q`, done the slow way: each word of q (split at white space) is a phrase in one column,
+ * its parts side by side and in order, the last one a prefix (`R-4` finds `R-40`, not an `r` here and a `4` there).
+ */
 function matchesQ(s: Shown, q: string): boolean {
-  const words = wordsOf(s);
-  return tokens(q).every((w) => words.some((x) => x.startsWith(w)));
+  const columns = columnsOf(s);
+  return q
+    .split(/\s+/u)
+    .map(tokens)
+    .filter((parts) => parts.length > 0)
+    .every((parts) =>
+      columns.some((col) =>
+        col.some((_, i) =>
+          parts.every((w, k) => (k === parts.length - 1 ? col[i + k]?.startsWith(w) : col[i + k] === w)),
+        ),
+      ),
+    );
 }
+
+/** The shipment whose ref or code q is, typed whole: it comes first, whatever the sort. */
+const isWhole = (s: Shown, q: string) => {
+  const w = q.trim();
+  return s.ref === w || s.ref === w.toUpperCase() || s.ref === w.toLowerCase() || s.code === w.toUpperCase();
+};
 
 describe('search on a station with several accounts', () => {
   const clock = fixedClock('2026-06-01T12:00:00.000Z');
@@ -145,6 +164,8 @@ describe('search on a station with several accounts', () => {
         const [a, b] = byUpdate ? [x.updated_at, y.updated_at] : [x.created_at, y.created_at];
         return dir * (a < b ? -1 : a > b ? 1 : x.id - y.id);
       });
+    const whole = q ? hits.findIndex((x) => isWhole(x, q)) : -1;
+    if (whole > 0) hits.unshift(...hits.splice(whole, 1));
     return {
       codes: hits.slice((page - 1) * size, page * size).map((x) => x.code),
       items: hits.length,

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { accountWithToken, createShipment, download } from '../labels/fixtures.js';
@@ -53,14 +54,36 @@ describe('end-of-day manifest', () => {
     expect(info.width).toBeCloseTo(595.28, 1);
     const [page] = await renderPages(pdf, 200);
     expect((await decode(page!)).code128.sort()).toEqual([...codes].sort());
+    // The default rate card leaves from Córdoba, Argentina: the station prints in Spanish, numbers with a comma.
     const text = (await words(pdf)).map((w) => w.text).join(' ');
-    for (const t of ['Signature', 'Total:', '3.75', '1/1', `#${r.body.id}`]) expect(text).toContain(t);
+    for (const t of ['Firma', 'Total:', '3,75', '1/1', `${r.body.id}`, 'Retirado', 'chofer']) expect(text).toContain(t);
+    expect(text).not.toContain('Signature');
 
     const again = await s.request('GET', `/manifests/${r.body.id}`, { token });
     expect(again.status).toBe(200);
     expect({ ...again.body, url: '' }).toEqual({ ...r.body, url: '' });
     expect((await download(again.body.url)).status).toBe(200);
     expect((await s.request('GET', `/manifests/${r.body.id}`, { token: other })).status).toBe(404);
+  });
+
+  it('prints its time in the station’s time zone, dated as its language writes dates, in English when set', async () => {
+    const set = (body: object) => s.request('PUT', '/station/settings', { token, body });
+    expect((await set({ time_zone: 'America/Argentina/Cordoba' })).body).toMatchObject({
+      language: 'es',
+      language_chosen: false,
+    });
+    const sh = await createShipment(s, token);
+    const es = await manifest([sh.code]);
+    const inCordoba = DateTime.fromISO(es.body.created_at as string, { zone: 'America/Argentina/Cordoba' });
+    const esText = (await words(tmp.file('es.pdf', (await download(es.body.url)).bytes))).map((w) => w.text);
+    expect(esText.join(' ')).toContain(`${inCordoba.toFormat('dd/MM/yyyy HH:mm')} (America/Argentina/Cordoba)`);
+
+    expect((await set({ language: 'en' })).body).toMatchObject({ language: 'en', language_chosen: true });
+    const en = await manifest([(await createShipment(s, token)).code]);
+    const enText = (await words(tmp.file('en.pdf', (await download(en.body.url)).bytes))).map((w) => w.text);
+    expect(enText.join(' ')).toContain('Signature');
+    expect(enText.join(' ')).toContain(`${inCordoba.toFormat('yyyy-MM-dd')}`);
+    expect((await set({ language: null })).body).toMatchObject({ language: 'es', language_chosen: false });
   });
 
   it('moves nothing when one shipment is not TO_COLLECT, and names it', async () => {

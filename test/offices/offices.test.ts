@@ -158,4 +158,23 @@ describe('GET /offices over the default directory', () => {
     const params = doc.paths['/offices'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['zip', 'page', 'size', 'near']));
   });
+
+  it('says the city and province of a postal code by its key, from the offices there, most offices first', async () => {
+    const places = async (zip: string) => {
+      const r = await s.request('GET', `/offices/places?zip=${encodeURIComponent(zip)}`, { token });
+      expect(r.status, r.text).toBe(200);
+      return r.body.data as Array<{ city: string; state: string; country: string; offices: number }>;
+    };
+    const expected = directory.filter((o) => o.zip.startsWith('5800')).length;
+    expect(expected).toBeGreaterThan(0);
+    for (const zip of ['5800', 'X5800ABC', 'x5800'])
+      expect((await places(zip))[0]).toEqual({
+        city: 'Río Cuarto',
+        state: 'Córdoba',
+        country: 'AR',
+        offices: expected,
+      });
+    expect(await places('0001')).toEqual([]);
+    expect((await s.request('GET', '/offices/places', { token })).body.errors[0].path).toBe('/zip');
+  });
 });

@@ -193,7 +193,8 @@ describe('printers and print jobs over HTTP', () => {
       /does not apply/,
     ],
     [{ name: 'a', driver: 'zpl', connection: 'tcp://h:9100', settings: { darkness: 31 } }, '/settings/darkness', /30/],
-    [{ name: 'a b', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /letters, digits/],
+    [{ name: 'a/b', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /letters, digits/],
+    [{ name: '-Mesa', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /starting with a letter/],
     [{ name: 'a', driver: 'lpt', connection: 'tcp://h:9100' }, '/driver', /escpos/],
     [{ name: 'desk', driver: 'zpl', connection: 'tcp://h:9100' }, '/name', /already used/],
   ])('refuses %j with a 400 naming the field', async (body, path, message) => {
@@ -213,6 +214,19 @@ describe('printers and print jobs over HTTP', () => {
       head_open: false,
       detail: null,
     });
+  });
+
+  it('takes a name as an operator says it, accents and spaces too, and prints through it', async () => {
+    const name = 'Térmica Mesa 1';
+    const made = await s.request('POST', '/printers', {
+      token: writer,
+      body: { name, driver: 'zpl', connection: sink.url },
+    });
+    expect(made.status, made.text).toBe(201);
+    const path = `/printers/${encodeURIComponent(name)}`;
+    expect((await s.request('GET', path, { token: reader })).body.name).toBe(name);
+    expect((await s.request('POST', `${path}/test`, { token: writer })).body).toEqual({ accepted: true, error: null });
+    expect((await s.request('DELETE', path, { token: writer })).status).toBe(200);
   });
 
   it('a printer that is off: the test page is not accepted, the status says offline', async () => {

@@ -56,6 +56,25 @@ describe('following a print job by long polling', () => {
     expect((await client.call('printJobs.get', { params: { id: String(job.id) } })).state).toBe('done');
   });
 
+  it('answers when a label the printer did not take is held, back in the state the caller shows (its attempts)', async () => {
+    const off = await startSink('zpl');
+    await off.stop();
+    const client = s.client(token);
+    await client.call('printers.create', { body: { name: 'off', driver: 'zpl', connection: off.url } });
+    const { code } = (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body;
+    const job = await client.call('printJobs.create', { body: { codes: [code], printer: 'off' } });
+    expect(job).toMatchObject({ state: 'queued', attempts: 0 });
+    // queued → printing → queued (held) may all pass between two looks: state and labels done alone would wait on.
+    const asked = Date.now();
+    const held = await client.call('printJobs.get', {
+      params: { id: String(job.id) },
+      query: { wait_ms: 20_000, seen_state: 'queued', seen_done: 0, seen_attempts: 0 },
+    });
+    expect(held.attempts).toBeGreaterThan(0);
+    expect(Date.now() - asked).toBeLessThan(15_000);
+    await client.call('printJobs.cancel', { params: { id: String(job.id) } });
+  });
+
   it('refuses a wait longer than 25 s, naming the field', async () => {
     const r = await s.request('GET', '/print-jobs/1?wait_ms=60000', { token });
     expect(r.status).toBe(400);

@@ -64,6 +64,13 @@ export interface SinkOptions {
   answerDelayMs?: number;
 }
 
+/** Whether these bytes are status requests and nothing else (no job). */
+function onlyStatusRequests(d: Buffer): boolean {
+  let rest = d.toString('latin1');
+  for (const r of Object.values(REQUESTS).flat()) rest = rest.split(r.toString('latin1')).join('');
+  return rest.length === 0;
+}
+
 export async function startSink(protocol: SinkProtocol, port = 0, opts: SinkOptions = {}): Promise<Sink> {
   let server: Server;
   const receiving = new Set<Socket>();
@@ -90,7 +97,8 @@ export async function startSink(protocol: SinkProtocol, port = 0, opts: SinkOpti
         } else sink.jobs[slot] = bytes;
       };
       socket.on('data', (d: Buffer) => {
-        if (powerCut !== null) {
+        // The cut comes with a job's bytes: a status request (the desk's bar asks every few seconds) is answered.
+        if (powerCut !== null && !onlyStatusRequests(d)) {
           const offMs = powerCut;
           powerCut = null;
           void sink.stop().then(() => setTimeout(() => void sink.start(), offMs));

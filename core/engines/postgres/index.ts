@@ -119,6 +119,9 @@ export const redacted = (url: string) => {
  */
 export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], notice?: (m: string) => void) {
   const client = await pool.connect();
+  // As in a transaction: a connection that breaks fails the migration's query, not the process.
+  const onBreak = () => undefined;
+  client.on('error', onBreak);
   try {
     await client.query('SELECT pg_advisory_lock(19)');
     await client.query('CREATE TABLE IF NOT EXISTS station_schema (version INT NOT NULL)');
@@ -145,6 +148,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], 
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(19)').catch(() => undefined);
+    client.removeListener('error', onBreak);
     client.release();
   }
 }
@@ -192,6 +196,10 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         throw unavailable(e);
       }
       let broken = false;
+      // A checked-out client has no listener of the pool's: the connection breaking between two of its queries
+      // would be an unhandled 'error' event, which ends the process. The query waiting on it fails instead.
+      const onBreak = () => (broken = true);
+      client.on('error', onBreak);
       try {
         await client.query('BEGIN');
         const value = await fn(storesOn(sqlOn(client, true)));
@@ -211,6 +219,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         // The COMMIT itself may find the disk full.
         throw diskFull(e) ? storageFull(e) : e;
       } finally {
+        client.removeListener('error', onBreak);
         client.release(broken);
       }
     }

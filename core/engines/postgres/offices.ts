@@ -1,4 +1,4 @@
-import type { OfficeRecord, OfficeStore } from '../../offices/store.js';
+import type { OfficePlace, OfficeRecord, OfficeStore } from '../../offices/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const USABLE = 'active AND parcel';
@@ -14,6 +14,13 @@ export function pgOfficeStore(sql: Sql): OfficeStore {
           r.code.toUpperCase(),
           r.id,
         ]),
+      ),
+    places: (zipKey) =>
+      rows<OfficePlace>(
+        sql,
+        `SELECT city, state, country, count(*)::int AS offices FROM offices WHERE zip_key = $1
+          GROUP BY city, state, country ORDER BY offices DESC, city LIMIT 5`,
+        [zipKey],
       ),
     countUsable: async (zip) =>
       (await first<{ n: number }>(

@@ -1,4 +1,4 @@
-import { HOLDS_PRINTER } from '../../printing/job-states.js';
+import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL } from '../../printing/job-states.js';
 import type { JobRecord, PrinterRecord, PrintStore } from '../../printing/store.js';
 import { first, rows, type Sql } from './sql.js';
 
@@ -92,6 +92,13 @@ export function pgPrintStore(sql: Sql): PrintStore {
         ]))!.n,
       };
     },
+    // The partial index print_jobs_attention (migration 006) holds exactly these rows.
+    attention: (accountId) =>
+      rows<JobRecord>(
+        sql,
+        `SELECT * FROM print_jobs WHERE account_id = $1 AND ${NEEDS_ATTENTION_SQL} ORDER BY id DESC LIMIT 100`,
+        [accountId],
+      ),
     alreadyPrinted: async (accountId, format, codes) =>
       (
         await rows<{ code: string }>(

@@ -8,17 +8,36 @@ const COLUMNS = `s.id, s.account_id, s.code, s.ref, s.type, s.method, s.office_i
   s.updated_at, s.labelled_at, p.code AS twin`;
 const SELECT = `SELECT ${COLUMNS} FROM shipments s LEFT JOIN shipments p ON p.id = s.parent_id`;
 
-/** A shipment's search prefixes, as the index of migration 005 is made: the query must say it the same way. */
-const PREFIXES = 'shipment_prefixes(s.account_id, s.ref, s.code, s.origin, s.destination)';
+/** A shipment's search prefixes, as the index of migration 006 is made: the query must say it the same way. */
+const PREFIXES = 'shipment_side_prefixes(s.account_id, s.ref, s.code, s.origin, s.destination)';
+
+/**
+ * The sides a search looks at (migration 006): their marks in the prefixes' index and their weights in `words`.
+ * Ref and code (`i`, A) always; the receiver (`r`, B), the sender (`s`, C), or both.
+ */
+const SIDES = {
+  ANY: { marks: ['i', 'r', 's'], weights: 'ABC' },
+  RECEIVER: { marks: ['i', 'r'], weights: 'AB' },
+  SENDER: { marks: ['i', 's'], weights: 'AC' },
+} as const;
+const sidesOf = (f: SearchFilter) => SIDES[f.party ?? 'ANY'];
+
+/** The prefixes' query of a search's words, with the account (`$1`) as a value so that the index is used. */
+const prefixQuery = (words: string, marks: string) => `station_side_prefix_query($1, ${words}, ${marks})`;
 
 /** Conditions of a search beyond the account (`$1`), as SQL with numbered parameters from `args`. */
 function conditions(f: SearchFilter, args: unknown[]): string {
   const c: string[] = [];
   const arg = (v: unknown) => `$${args.push(v)}`;
   if (f.words) {
-    const words = arg(f.words.join(' '));
-    // The prefixes' index finds the matches (migration 005); the words of each, a small column, say it exactly.
-    c.push(`${PREFIXES} @@ station_prefix_query($1, ${words})`, `s.words @@ station_query(${words})`);
+    const words = arg(f.words);
+    const sides = sidesOf(f);
+    // The prefixes' index finds the candidates (migration 006); the words of each, a small column, say it exactly
+    // (each word a phrase of its parts).
+    c.push(
+      `${PREFIXES} @@ ${prefixQuery(words, arg(sides.marks))}`,
+      `s.words @@ station_phrase_query(${words}, ${arg(sides.weights)})`,
+    );
   }
   if (f.dateColumn === 'labelled_at') c.push('s.labelled_at IS NOT NULL');
   if (f.code !== undefined) c.push(`s.code = ${arg(f.code)}`);
@@ -43,9 +62,16 @@ const byStatusOnly = (f: SearchFilter) =>
   f.to === undefined &&
   !f.pending;
 
-/** A search by words and nothing else (the totals a desk's search box asks for). */
+/**
+ * A search by words and nothing else (the totals a desk's search box asks for), each word of one part: the
+ * prefixes' index alone says its matches exactly (a word of several parts is a phrase, which it cannot tell).
+ */
 const wordsOnly = (f: SearchFilter) =>
-  !!f.words && byStatusOnly({ ...f, words: undefined }) && f.status === undefined && !f.statusIn;
+  !!f.words &&
+  f.words.every((w) => w.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length === 1) &&
+  byStatusOnly({ ...f, words: undefined }) &&
+  f.status === undefined &&
+  !f.statusIn;
 
 /**
  * Transactions run at READ COMMITTED; a row read inside one is locked (FOR UPDATE) until it ends, so that what a
@@ -53,6 +79,22 @@ const wordsOnly = (f: SearchFilter) =>
  */
 export function pgShipmentStore(sql: Sql): ShipmentStore {
   const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
+
+  /**
+   * The shipment whose ref or code the search is, typed whole (any letter case), when the other filters keep it:
+   * lookups on unique indexes. It matches the words too, since its ref and code are always searched.
+   */
+  async function wholeMatch(f: SearchFilter): Promise<ShipmentRecord | undefined> {
+    const w = f.whole!;
+    const args: unknown[] = [f.accountId, w, w.toUpperCase(), w.toLowerCase()];
+    const others = conditions({ ...f, words: undefined }, args);
+    return first<ShipmentRecord>(
+      sql,
+      `${SELECT} WHERE s.account_id = $1 AND (s.ref IN ($2, $3, $4) OR s.code = $3)${others} LIMIT 1`,
+      args,
+    );
+  }
+
   return {
     async insert(s, now) {
       // The id and the time are drawn together, under a lock held for the draw alone (migration 003): a later id
@@ -157,11 +199,18 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
       const args: unknown[] = [f.accountId];
       const where = `s.account_id = $1${conditions(f, args)}`;
       const dir = f.newestFirst ? 'DESC' : 'ASC';
+      // A ref or code typed whole: that shipment first, on the first page, and the other matches after it.
+      const whole = f.words && f.whole !== undefined ? await wholeMatch(f) : undefined;
+      let { limit, offset } = f;
+      if (whole && offset === 0) limit -= 1;
+      else if (whole) offset -= 1;
+      const except = whole ? ` AND s.id <> $${args.length + 3}` : '';
       const page = await rows<ShipmentRecord>(
         sql,
-        `${SELECT} WHERE ${where} ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
-        [...args, f.limit, f.offset],
+        `${SELECT} WHERE ${where}${except} ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+        [...args, limit, offset, ...(whole ? [whole.id] : [])],
       );
+      if (whole && f.offset === 0) page.unshift(whole);
       let total: number;
       if (byStatusOnly(f)) {
         const counted: unknown[] = [f.accountId];
@@ -181,8 +230,8 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
         // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
         total = (await first<{ n: number }>(
           sql,
-          `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ station_prefix_query($1, $2)`,
-          [f.accountId, f.words!.join(' ')],
+          `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
+          [f.accountId, f.words, sidesOf(f).marks],
         ))!.n;
       else total = (await first<{ n: number }>(sql, `SELECT count(*) AS n FROM shipments s WHERE ${where}`, args))!.n;
       return { rows: page, total };

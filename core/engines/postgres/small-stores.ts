@@ -226,6 +226,9 @@ export function pgSettingsStore(sql: Sql): SettingsStore {
         [key, value],
       );
     },
+    async remove(key) {
+      await sql.query('DELETE FROM settings WHERE key = $1', [key]);
+    },
   };
 }
 
@@ -308,7 +311,7 @@ export function pgScaleStore(sql: Sql): ScaleStore {
     },
     async set(config) {
       if (config) await settings.put('scale', JSON.stringify(config));
-      else await sql.query("DELETE FROM settings WHERE key = 'scale'");
+      else await settings.remove('scale');
     },
   };
 }

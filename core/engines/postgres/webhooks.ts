@@ -6,7 +6,7 @@ const DELIVERY = `id, webhook_id, account_id, message_id, type, body, state, att
   last_attempt_at, created_at`;
 const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 
-/** The outbox (migration 006): one delivery per subscribed endpoint, in the caller's transaction. */
+/** The outbox (migration 007): one delivery per subscribed endpoint, in the caller's transaction. */
 export function pgOutboxStore(sql: Sql): OutboxStore {
   // Inside one transaction (an import writes thousands of shipments in one) the answer is asked once per type: a
   // round trip each would be most of an import's time.

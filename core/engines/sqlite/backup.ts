@@ -189,6 +189,13 @@ export function createDailyBackups(db: Db, dataDir: string, clock: Clock, keep: 
       timer.unref();
       return { stop: () => clearInterval(timer) };
     },
+    /**
+     * Resolves once no copy is being made: the store closes after it. A service stopped in its first seconds, while
+     * the start's copy was still being made, closed the connection under it and never exited.
+     */
+    settled: async (): Promise<void> => {
+      await running?.catch(() => null);
+    },
   };
 }
 

@@ -100,6 +100,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
   const signingKeys = keyFiles(keysDir(dataDir));
   commits = createGroupCommit<Stores>(db, { ...asyncStores(sync), signingKeys });
   const group = commits;
+  const backups = createDailyBackups(db, dataDir, opts.clock, backupsToKeep(opts.env));
   return {
     kind: 'sqlite',
     location: file,
@@ -116,7 +117,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     background(onError) {
       const report = (err: unknown) => onError(translated(err));
       const indexing = shipments.indexInBackground(report);
-      const daily = createDailyBackups(db, dataDir, opts.clock, backupsToKeep(opts.env)).start(report);
+      const daily = backups.start(report);
       return {
         stop() {
           indexing.stop();
@@ -127,6 +128,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     backup: (to) => backupTo(db, to),
     async close() {
       await group.drained();
+      await backups.settled();
       db.close();
     },
   };

@@ -1,6 +1,6 @@
 import { boxAround, distanceKm, type LatLng } from '../../geo.js';
 import type { OfficeRecordT } from '../../offices/schemas.js';
-import type { OfficeRecord, OfficeStore } from '../../offices/store.js';
+import type { OfficePlace, OfficeRecord, OfficeStore } from '../../offices/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 
@@ -30,6 +30,10 @@ export function createOfficeStore(db: Db): Sync<OfficeStore> {
   const count = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM offices WHERE ${USABLE}`);
   const countZip = db.prepare<[string], { n: number }>(
     `SELECT count(*) AS n FROM offices WHERE ${USABLE} AND zip_key = ?`,
+  );
+  const placesOf = db.prepare<[string], OfficePlace>(
+    `SELECT city, state, country, count(*) AS offices FROM offices WHERE zip_key = ?
+      GROUP BY city, state, country ORDER BY offices DESC, city LIMIT 5`,
   );
   const page = db.prepare<[number, number], OfficeRow>(
     `SELECT * FROM offices WHERE ${USABLE} ORDER BY id LIMIT ? OFFSET ?`,
@@ -76,6 +80,7 @@ export function createOfficeStore(db: Db): Sync<OfficeStore> {
     byId: (id: number) => officeOf(byId.get(id)),
     isEmpty: () => any.get() === undefined,
     idsByCode: () => new Map(codes.all().map((r) => [r.code.toUpperCase(), r.id])),
+    places: (zipKey) => placesOf.all(zipKey),
     countUsable: (zip?: string) => (zip === undefined ? count.get()!.n : countZip.get(zip)!.n),
     pageUsable: (zip: string | undefined, limit: number, offset: number) =>
       (zip === undefined ? page.all(limit, offset) : pageZip.all(zip, limit, offset)).map((r) => officeOf(r)!),

@@ -1,4 +1,4 @@
-import { HOLDS_PRINTER, type JobState } from '../../printing/job-states.js';
+import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from '../../printing/job-states.js';
 import type { JobRecord, NewJob, PrinterRecord, PrinterValues, PrintStore } from '../../printing/store.js';
 import type { LabelFormat, PrinterSettings } from '../../printing/types.js';
 import type { Db } from './db.js';
@@ -67,6 +67,10 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     jobById: db.prepare<[number], JobRow>('SELECT * FROM print_jobs WHERE id = ?'),
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
       'SELECT count(*) AS n FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)',
+    ),
+    // The partial index print_jobs_attention (migration 017) holds exactly these rows.
+    attention: db.prepare<{ account: number }, JobRow>(
+      `SELECT * FROM print_jobs WHERE account_id = @account AND ${NEEDS_ATTENTION_SQL} ORDER BY id DESC LIMIT 100`,
     ),
     pageJobs: db.prepare<{ account: number; state: string | null; limit: number; offset: number }, JobRow>(
       `SELECT * FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)
@@ -230,6 +234,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
         total: q.countJobs.get({ account: accountId, state })!.n,
       };
     },
+    attention: (accountId: number) => q.attention.all({ account: accountId }).map((r) => jobOf(r)!),
     alreadyPrinted: (accountId: number, format: LabelFormat, codes: string[]) =>
       q.alreadyPrinted.all({ account: accountId, format, codes: JSON.stringify(codes) }).map((r) => r.code),
     pending: (accountId: number, format: LabelFormat, codes: string[]) =>

@@ -5,9 +5,20 @@ import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
 
-/** The words of a search as an FTS5 query: every word must match, each as a prefix; quoted, so no word is syntax. */
-export function ftsQuery(words: readonly string[]): string {
-  return words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' ');
+/** The columns of the index each `party` searches (migration 016); ref and code are always searched. */
+const PARTY_COLUMNS: Record<NonNullable<SearchFilter['party']> | 'ANY', string> = {
+  ANY: '',
+  RECEIVER: '{ident receiver} : ',
+  SENDER: '{ident sender} : ',
+};
+
+/**
+ * The words of a search as an FTS5 query: every word must match, as a phrase (FTS5 splits a quoted string into its
+ * tokens, which must follow each other), the last token as a prefix; quoted, so no word is syntax.
+ */
+export function ftsQuery(words: readonly string[], party: SearchFilter['party'] = undefined): string {
+  const columns = PARTY_COLUMNS[party ?? 'ANY'];
+  return words.map((w) => `${columns}"${w.replaceAll('"', '""')}"*`).join(' ');
 }
 
 /** A search filter with its words as an FTS5 query. */
@@ -32,12 +43,24 @@ const idOf = (key: string) => `${LAST_KEY} - ${key}`;
 
 type Query = { sql: string; args: unknown[] };
 
-/** The words `q` finds a shipment by: ref, code, and of origin and destination the contact's name and e-mail and every address field. */
+/**
+ * The words `q` finds a shipment by, a column per side (migration 016): `ident` (ref and code), `receiver` (the
+ * destination's contact name, e-mail and every address field) and `sender` (the origin's, alike).
+ */
 const party = (column: string) =>
-  ['contact.name', 'contact.email', 'address.street', 'address.city', 'address.state', 'address.zip', 'address.country']
+  `concat_ws(' ', ${[
+    'contact.name',
+    'contact.email',
+    'address.street',
+    'address.city',
+    'address.state',
+    'address.zip',
+    'address.country',
+  ]
     .map((f) => `${column} ->> '$.${f}'`)
-    .join(', ');
-const WORDS = `concat_ws(' ', ref, code, ${party('origin')}, ${party('destination')})`;
+    .join(', ')})`;
+const COLUMNS = `ident, receiver, sender`;
+const WORDS = `concat_ws(' ', ref, code), ${party('destination')}, ${party('origin')}`;
 
 /**
  * At most this many shipments are indexed in one transaction in the background, the next chunk after the requests
@@ -61,14 +84,14 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
   const indexedUpto = db.prepare<[], { n: number }>('SELECT indexed_upto AS n FROM shipment_search_progress');
   const newestShipment = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM shipments');
   const indexRange = db.prepare<[number, number]>(
-    `INSERT INTO shipment_search (rowid, words) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id > ? AND id <= ?`,
+    `INSERT INTO shipment_search (rowid, ${COLUMNS}) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id > ? AND id <= ?`,
   );
   const setIndexedUpto = db.prepare<[number]>('UPDATE shipment_search_progress SET indexed_upto = ?');
   const unindexOne = db.prepare<[number]>(
     `DELETE FROM shipment_search WHERE rowid = (SELECT account_id * ${SPAN} + (${SPAN - 1} - id) FROM shipments WHERE id = ?)`,
   );
   const indexOne = db.prepare<[number]>(
-    `INSERT INTO shipment_search (rowid, words) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id = ?`,
+    `INSERT INTO shipment_search (rowid, ${COLUMNS}) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id = ?`,
   );
   const pending = () => (newestShipment.get()?.n ?? 0) > indexedUpto.get()!.n;
 
@@ -146,10 +169,14 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
     return { sql: clauses.map((c) => ` AND ${c}`).join(''), args };
   }
 
-  /** FROM … WHERE … of the matches: the index alone, or joined to the rows when they are filtered or sorted on. */
-  function matches(f: Filter, filters: Query, withRows: boolean): Query {
-    const where = `WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${LAST_KEY}`;
-    const keyArgs = [f.match, f.accountId, f.accountId];
+  /**
+   * FROM … WHERE … of the matches: the index alone, or joined to the rows when they are filtered or sorted on;
+   * without the shipment `except` (the one put first).
+   */
+  function matches(f: Filter, filters: Query, withRows: boolean, except?: number): Query {
+    const without = except === undefined ? '' : ` AND shipment_search.rowid <> ${idOf('?')}`;
+    const where = `WHERE shipment_search MATCH ? AND shipment_search.rowid BETWEEN ${FIRST_KEY} AND ${LAST_KEY}${without}`;
+    const keyArgs = [f.match, f.accountId, f.accountId, ...(except === undefined ? [] : [f.accountId, except])];
     if (!withRows) return { sql: `FROM shipment_search ${where}`, args: keyArgs };
     // CROSS JOIN keeps the matches outermost: SQLite would otherwise walk the account's date index and probe
     // each row against the matches, which is O(shipments).
@@ -157,6 +184,20 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       sql: `FROM shipment_search CROSS JOIN shipments s ON s.id = ${idOf('shipment_search.rowid')} ${where} AND s.account_id = ?${filters.sql}`,
       args: [f.accountId, ...keyArgs, f.accountId, ...filters.args],
     };
+  }
+
+  /**
+   * The shipment whose ref or code the search is, typed whole (any letter case), when the other filters keep it:
+   * two lookups on unique indexes. It matches the words too, since its ref or code is in its `ident` column.
+   */
+  function wholeMatch(f: Filter, filters: Query): number | undefined {
+    if (f.whole === undefined) return undefined;
+    const w = f.whole;
+    const row = prepared(
+      `SELECT s.id FROM shipments s WHERE s.account_id = ? AND (s.ref IN (?, ?, ?) OR s.code = ?)${filters.sql} LIMIT 1`,
+    ).get(f.accountId, w, w.toUpperCase(), w.toLowerCase(), w.toUpperCase(), ...filters.args) as
+      { id: number } | undefined;
+    return row?.id;
   }
 
   const matchCount = (f: Filter, aboveId: number) =>
@@ -241,15 +282,20 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
     },
 
     search(filter: SearchFilter): { rows: ShipmentRecord[]; total: number } {
-      const f: Filter = filter.words ? { ...filter, match: ftsQuery(filter.words) } : filter;
+      const f: Filter = filter.words ? { ...filter, match: ftsQuery(filter.words, filter.party) } : filter;
       if (f.match !== undefined) catchUp();
       const filters = rowFilters(f);
       const dir = f.newestFirst ? 'DESC' : 'ASC';
       const order = `ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir}`;
+      // A ref or code typed whole: that shipment first, on the first page, and the other matches after it.
+      const first = f.match !== undefined ? wholeMatch(f, filters) : undefined;
+      let { limit, offset } = f;
+      if (first !== undefined && offset === 0) limit -= 1;
+      else if (first !== undefined) offset -= 1;
       let page: Query;
       if (f.match !== undefined) {
         const byKey = f.dateColumn === 'created_at';
-        const m = matches(f, filters, filters.sql !== '' || !byKey);
+        const m = matches(f, filters, filters.sql !== '' || !byKey, first);
         // Key order is creation order, newest first: the page streams from the index, with no sort of the matches.
         const keyOrder = `ORDER BY shipment_search.rowid ${f.newestFirst ? 'ASC' : 'DESC'}`;
         page = {
@@ -265,9 +311,11 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       // The page's ids first, then those rows: the matches are sorted on keys or (date, id), never on whole rows.
       const rows = prepared(`${SELECT_ROWS} WHERE s.id IN (${page.sql} LIMIT ? OFFSET ?) ${order}`).all(
         ...page.args,
-        f.limit,
-        f.offset,
+        limit,
+        offset,
       ) as ShipmentRow[];
+      if (first !== undefined && f.offset === 0)
+        rows.unshift(prepared(`${SELECT_ROWS} WHERE s.id = ?`).get(first) as ShipmentRow);
       return { rows: rows.map(fromRow), total: count(f, filters) };
     },
   };

@@ -16,7 +16,7 @@ const webhookOf = (r: WebhookRow): WebhookRecord => ({
 const DELIVERY_COLUMNS = `id, webhook_id, account_id, message_id, type, body, state, attempts, next_at, last_status,
   last_error, last_attempt_at, created_at`;
 
-/** The outbox (migration 018): one delivery per subscribed endpoint, in the caller's transaction. */
+/** The outbox (migration 019): one delivery per subscribed endpoint, in the caller's transaction. */
 export function createOutboxStore(db: Db): Sync<OutboxStore> {
   const enqueue = db.prepare(
     `INSERT INTO webhook_deliveries (webhook_id, account_id, message_id, type, body, state, next_at, created_at)

@@ -22,10 +22,11 @@ const n = (v: unknown) => (typeof v === 'number' ? v : null);
  */
 const FIELD_WORDS: Partial<Record<FieldErrorCode, Says>> = {
   required: (_, t) => t('errors.field.required'),
-  // A webhook URL says why (`reason`: scheme, credentials, private_address).
+  // A webhook URL says why (`reason`: scheme, credentials, private_address), in words that come with the webhooks'
+  // screen (renderer/src/features/webhooks/words.ts); elsewhere the plain words stand.
   not_allowed: (p, t) =>
     typeof p.reason === 'string'
-      ? t(`errors.field.notAllowedBecause.${p.reason}`, { defaultValue: t('errors.field.notAllowed') })
+      ? t(`webhooks:notAllowedBecause.${p.reason}`, { defaultValue: t('errors.field.notAllowed') })
       : t('errors.field.notAllowed'),
   min_length: (p, t) => (p.limit === 1 ? t('errors.field.required') : t('errors.field.minLength', { min: n(p.limit) })),
   max_length: (p, t) => t('errors.field.maxLength', { max: n(p.limit) }),
@@ -65,6 +66,7 @@ const KNOWN_CODES = new Set([
   'invalid_state',
   'rate_limited',
   'payload_too_large',
+  'storage_full',
   'internal',
 ]);
 

@@ -6,6 +6,8 @@
 export const rootKeys = {
   shipments: ['shipments'],
   printing: ['printing'],
+  /** The labels waiting for the operator: not under `printing`, see features/printing/attention.ts. */
+  attention: ['attention'],
   settings: ['settings'],
   pack: ['pack'],
   offices: ['offices'],

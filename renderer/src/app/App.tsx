@@ -1,12 +1,17 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { NavLink, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { NavLink, Route, Routes, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationClient } from '../api/client';
 import { ClientProvider } from '../api/context';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { Loading } from '../components/States';
+import { AttentionBar } from '../features/printing/AttentionBar';
+import { FeedbackProvider } from '../operator/feedback';
 import { VIEWS, type ViewKey } from './routes';
+import { captureScans, keepPendingScan, setScanFallback } from '../operator/scanner';
+import { ShortcutSheet } from './ShortcutSheet';
+import './desk.css';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
 import { SignIn } from './SignIn';
 
@@ -56,10 +61,39 @@ function Nav() {
   );
 }
 
+/**
+ * Keys that work on every screen: a scan typed anywhere reaches the screen's scan (Pack's, when the screen has
+ * none), Alt+1… go to the views in the menu's order.
+ */
+function useDeskKeys(signedIn: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!signedIn) return;
+    setScanFallback((value) => {
+      keepPendingScan(value);
+      void navigate('/');
+    });
+    const stop = captureScans();
+    const views = (e: KeyboardEvent) => {
+      const n = Number(e.key);
+      if (!e.altKey || e.ctrlKey || !Number.isInteger(n) || n < 1 || n > VIEWS.length) return;
+      e.preventDefault();
+      void navigate(VIEWS[n - 1]!.path);
+    };
+    window.addEventListener('keydown', views);
+    return () => {
+      stop();
+      setScanFallback(null);
+      window.removeEventListener('keydown', views);
+    };
+  }, [signedIn, navigate]);
+}
+
 export function App() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [client, setClient] = useState<StationClient | null>(startingClient);
+  useDeskKeys(client !== null);
 
   const signOut = () => {
     forgetToken();
@@ -68,31 +102,35 @@ export function App() {
   };
 
   return (
-    <div className="app">
-      <header className="topbar">
-        <h1>{t('app.title')}</h1>
-        {client && <Nav />}
-        <div className="topbar-end">
-          <LanguageSelect />
-          {client && canSignOut() && (
-            <button type="button" className="btn btn-plain" onClick={signOut}>
-              {t('app.signOut')}
-            </button>
-          )}
-        </div>
-      </header>
-      {client ? (
-        <ClientProvider client={client}>
-          <Routes>
-            {VIEWS.map(({ path, key }) => (
-              <Route key={key} path={path} element={<ScreenOf view={key} />} />
-            ))}
-            <Route path="*" element={<ScreenOf view="pack" />} />
-          </Routes>
-        </ClientProvider>
-      ) : (
-        <SignIn onSignedIn={(token) => setClient(() => keepToken(token))} />
-      )}
-    </div>
+    <FeedbackProvider>
+      <div className="app">
+        <header className="topbar">
+          <h1>{t('app.title')}</h1>
+          {client && <Nav />}
+          <div className="topbar-end">
+            <LanguageSelect />
+            {client && canSignOut() && (
+              <button type="button" className="btn btn-plain" onClick={signOut}>
+                {t('app.signOut')}
+              </button>
+            )}
+          </div>
+        </header>
+        {client ? (
+          <ClientProvider client={client}>
+            <AttentionBar />
+            <ShortcutSheet />
+            <Routes>
+              {VIEWS.map(({ path, key }) => (
+                <Route key={key} path={path} element={<ScreenOf view={key} />} />
+              ))}
+              <Route path="*" element={<ScreenOf view="pack" />} />
+            </Routes>
+          </ClientProvider>
+        ) : (
+          <SignIn onSignedIn={(token) => setClient(() => keepToken(token))} />
+        )}
+      </div>
+    </FeedbackProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from './modal';
 
 /**
  * Asks before something destructive (nothing routine asks). A modal <dialog>: Escape cancels, focus starts on
@@ -10,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
 }: {
@@ -17,24 +19,20 @@ export function ConfirmDialog({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** What not confirming means, when "Cancel" would read as the action itself ("Keep the shipment"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModal(open);
   return (
     <dialog ref={ref} className="confirm" aria-label={title} onCancel={onCancel} onClose={() => open && onCancel()}>
       <h2>{title}</h2>
       {children}
       <div className="actions">
         <button type="button" className="btn btn-plain" autoFocus onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm}>
           {confirmLabel}

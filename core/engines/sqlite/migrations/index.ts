@@ -13,8 +13,10 @@ import filePrinterFolder from './012-file-printer-folder.js';
 import searchMergeLess from './013-search-merge-less.js';
 import labelTokens from './014-label-tokens.js';
 import importsChanges from './015-imports-changes.js';
-import printerSites from './016-printer-sites.js';
-import webhooks from './018-webhooks.js';
+import searchSides from './016-search-sides.js';
+import printAttention from './017-print-attention.js';
+import printerSites from './018-printer-sites.js';
+import webhooks from './019-webhooks.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -42,7 +44,8 @@ export const migrations: Migration[] = [
   { version: 13, name: 'search-merge-less', sql: searchMergeLess },
   { version: 14, name: 'label-tokens', sql: labelTokens },
   { version: 15, name: 'imports-changes', sql: importsChanges },
-  { version: 16, name: 'printer-sites', sql: printerSites },
-  // 017 is the desk's (print attention), on a branch not yet landed.
-  { version: 18, name: 'webhooks', sql: webhooks },
+  { version: 16, name: 'search-sides', sql: searchSides },
+  { version: 17, name: 'print-attention', sql: printAttention },
+  { version: 18, name: 'printer-sites', sql: printerSites },
+  { version: 19, name: 'webhooks', sql: webhooks },
 ];

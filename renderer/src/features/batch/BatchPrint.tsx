@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
+import { useFeedback } from '../../operator/feedback';
 import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { useLabelsPdf, usePrint, useRetryJob } from '../printing/mutations';
-import { useJob, usePrinters } from '../printing/queries';
+import { useFollowJob, usePrinters } from '../printing/queries';
 
-/** A print job and a label document hold at most this many labels (the API's limit). */
-export const MAX_BATCH = 500;
+/** A print job and a label document hold at most this many labels (the API's limit): a batch is cut into such. */
+export const PER_JOB = 500;
+/** What a batch takes at most: its jobs are queued at once and printed one after another. */
+export const MAX_BATCH = 5000;
 const TILES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 type Format = 'PDF_A4' | 'PDF_A7';
@@ -21,105 +24,165 @@ interface Summary {
   printed: number;
   failed: number;
   why: string | null;
-  /** The job whose unprinted labels "retry the failed ones" sends again. */
-  job: PrintJob | null;
-  /** Refused because some were printed before: the same batch again, as a reprint. */
-  reprint: boolean;
-  pdf: string | null;
+  /** The jobs whose unprinted labels "retry the failed ones" sends again. */
+  jobs: PrintJob[];
+  /** Refused because some were printed before: these again, as a reprint. */
+  reprint: string[] | null;
+  pdfs: string[];
 }
 
-/** A job the queue is done with, as its summary. */
-const jobSummary = (job: PrintJob, why: string): Summary => {
-  const failed = job.progress.total - job.progress.done;
-  return { printed: job.progress.done, failed, why: failed ? why : null, job, reprint: false, pdf: null };
-};
+/** The batch as it runs: labels done of all, the job printing now (its ways out when it waits). */
+interface Running {
+  done: number;
+  total: number;
+  current: PrintJob | null;
+  making: 'pdf' | 'jobs';
+}
 
-/** Printers that print the format: raw thermal printers (and file printers writing raw jobs) print A7 only. */
-const prints = (p: { driver: string; settings: { raw?: string } }, format: Format) =>
-  format === 'PDF_A7' || p.driver === 'system' || (p.driver === 'file' && !p.settings.raw);
+const chunks = <T,>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /**
- * Prints the selection as one job: A4 sheets of 8 from a start tile (to the A4 printer, or as a PDF to download)
- * or A7 labels on the thermal printer. A progress bar follows the queue (n of N); the summary stays until dismissed.
+ * Prints the selection, of any size: jobs of at most 500 labels queued at once, printed one after another, under
+ * one progress bar. A4 sheets of 8 from a start tile (to the A4 printer, or as PDFs to download, one per 500) or A7
+ * labels on the thermal printer. The summary stays until dismissed; the selection is emptied once it has printed.
  */
-export function BatchPrint({ codes }: { codes: string[] }) {
+export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: () => void }) {
   const { t } = useTranslation();
   const explain = useExplain();
   const printers = usePrinters().data ?? [];
   const print = usePrint();
   const retry = useRetryJob();
+  const follow = useFollowJob();
+  const feedback = useFeedback();
   const labelsPdf = useLabelsPdf();
   const [format, setFormat] = useState<Format>('PDF_A4');
   const [output, setOutput] = useState<Output>('pdf');
   const [start, setStart] = useState(1);
   const [printer, setPrinter] = useState('');
-  const [jobId, setJobId] = useState<number | null>(null);
-  const job = useJob(jobId).data;
-  /** The outcome of a batch that made no job (a PDF, or a refusal). */
-  const [outcome, setOutcome] = useState<Summary | null>(null);
-  /** The job whose summary the operator dismissed. */
-  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const gone = useRef(false);
+  useEffect(
+    () => () => {
+      gone.current = true;
+    },
+    [],
+  );
 
-  const usable = printers.filter((p) => prints(p, format));
+  const usable = printers.filter((p) => p.formats.includes(format));
   const chosenPrinter =
     usable.find((p) => p.name === printer) ?? usable.find((p) => p.default_for === format) ?? usable[0];
   const toPdf = format === 'PDF_A4' && output === 'pdf';
-  // A job's summary replaces the progress bar when the queue is done with it.
-  const summary =
-    outcome ??
-    (job && isFinalJobState(job.state) && job.id !== dismissed
-      ? jobSummary(job, job.last_error ?? t(`printing.state.${job.state}`))
-      : null);
 
-  async function run(reprint = false) {
-    setOutcome(null);
-    setJobId(null);
-    const placed = format === 'PDF_A4' && start > 1 ? { start } : {};
-    if (toPdf) {
-      try {
-        const url = await labelsPdf.mutateAsync({ code: codes.join(','), printer: 'PDF_A4', ...placed });
-        setOutcome({ printed: codes.length, failed: 0, why: null, job: null, reprint: false, pdf: url });
-      } catch (e) {
-        setOutcome({ printed: 0, failed: codes.length, why: explain(e).message, job: null, reprint: false, pdf: null });
-      }
-      return;
-    }
+  async function makePdfs(list: string[]) {
+    const pdfs: string[] = [];
+    setRunning({ done: 0, total: list.length, current: null, making: 'pdf' });
     try {
-      const created = await print.mutateAsync({
-        codes,
-        format,
-        ...(chosenPrinter ? { printer: chosenPrinter.name } : {}),
-        ...(format === 'PDF_A4' ? placed : {}),
-        ...(reprint ? { reprint } : {}),
-      });
-      setJobId(created.id);
+      for (const [i, part] of chunks(list, PER_JOB).entries()) {
+        const placed = i === 0 && start > 1 ? { start } : {};
+        pdfs.push(await labelsPdf.mutateAsync({ code: part.join(','), printer: 'PDF_A4', ...placed }));
+        setRunning((r) => r && { ...r, done: r.done + part.length });
+      }
+      setSummary({ printed: list.length, failed: 0, why: null, jobs: [], reprint: null, pdfs });
+      onPrinted();
     } catch (e) {
-      const printedBefore =
-        e instanceof ApiError && e.problem.code === 'invalid_state' && /already printed/.test(e.problem.detail);
-      setOutcome({
-        printed: 0,
-        failed: codes.length,
-        why: explain(e).message,
-        job: null,
-        reprint: printedBefore,
-        pdf: null,
-      });
+      const made = pdfs.length * PER_JOB;
+      setSummary({ printed: made, failed: list.length - made, why: explain(e).message, jobs: [], reprint: null, pdfs });
+    } finally {
+      setRunning(null);
     }
   }
 
-  function dismiss() {
-    setOutcome(null);
-    if (job) setDismissed(job.id);
+  async function printJobs(list: string[], reprint: boolean) {
+    const jobs: PrintJob[] = [];
+    let refused: { why: string; rest: string[]; printedBefore: boolean } | null = null;
+    setRunning({ done: 0, total: list.length, current: null, making: 'jobs' });
+    // Every job is queued first (the queue keeps them, whatever happens to this screen), then each is followed.
+    for (const [i, part] of chunks(list, PER_JOB).entries()) {
+      try {
+        jobs.push(
+          await print.mutateAsync({
+            codes: part,
+            format,
+            ...(chosenPrinter ? { printer: chosenPrinter.name } : {}),
+            ...(format === 'PDF_A4' && i === 0 && start > 1 ? { start } : {}),
+            ...(reprint ? { reprint } : {}),
+          }),
+        );
+      } catch (e) {
+        const printedBefore =
+          e instanceof ApiError && e.problem.code === 'invalid_state' && /already printed/.test(e.problem.detail);
+        refused = { why: explain(e).message, rest: list.slice(i * PER_JOB), printedBefore };
+        break;
+      }
+    }
+    // Queued: the selection is done with (the jobs are followed here and kept by the queue).
+    if (jobs.length) onPrinted();
+    const ended: PrintJob[] = [];
+    let before = 0;
+    for (const job of jobs) {
+      const last = await follow(
+        job,
+        (j) => setRunning((r) => r && { ...r, done: before + j.progress.done, current: j }),
+        () => gone.current,
+      );
+      ended.push(last);
+      before += last.progress.done;
+    }
+    // Printed now: the lists show them labelled.
+    if (jobs.length) onPrinted();
+    const failed = ended.reduce((n, j) => n + j.progress.total - j.progress.done, 0) + (refused?.rest.length ?? 0);
+    const stopped = ended.find((j) => j.state !== 'done');
+    // Heard and seen across the bench, as a label printed at Pack is (and it replaces an earlier screen's colour).
+    feedback.signal(failed ? 'failed' : 'printed');
+    setSummary({
+      printed: before,
+      failed,
+      why: refused?.why ?? (stopped ? (stopped.last_error ?? t(`printing.state.${stopped.state}`)) : null),
+      jobs: ended.filter((j) => j.state !== 'done'),
+      reprint: refused?.printedBefore ? refused.rest : null,
+      pdfs: [],
+    });
+    setRunning(null);
+  }
+
+  function run(list: string[] = codes, reprint = false) {
+    setSummary(null);
+    void (toPdf ? makePdfs(list) : printJobs(list, reprint));
   }
 
   async function retryFailed() {
-    if (!summary?.job) return;
-    const again = await retry.mutateAsync(summary.job.id);
-    setOutcome(null);
-    setJobId(again.id);
+    const again = summary?.jobs ?? [];
+    setSummary(null);
+    const jobs = await Promise.all(again.map((j) => retry.mutateAsync(j.id)));
+    const total = jobs.reduce((n, j) => n + j.progress.total - j.progress.done, 0);
+    setRunning({ done: 0, total, current: null, making: 'jobs' });
+    let before = 0;
+    const ended: PrintJob[] = [];
+    for (const job of jobs) {
+      const from = job.progress.done;
+      const last = await follow(
+        job,
+        (j) => setRunning((r) => r && { ...r, done: before + j.progress.done - from, current: j }),
+        () => gone.current,
+      );
+      ended.push(last);
+      before += last.progress.done - from;
+    }
+    setRunning(null);
+    feedback.signal(total > before ? 'failed' : 'printed');
+    setSummary({
+      printed: before,
+      failed: total - before,
+      why: null,
+      jobs: ended.filter((j) => j.state !== 'done'),
+      reprint: null,
+      pdfs: [],
+    });
   }
 
-  const running = !!job && !isFinalJobState(job.state);
+  const waiting = running?.current && !isFinalJobState(running.current.state) && running.current.last_error;
   return (
     <aside className="card batch-print" aria-label={t('batch.printTitle')}>
       <h2>{t('batch.printTitle')}</h2>
@@ -176,31 +239,34 @@ export function BatchPrint({ codes }: { codes: string[] }) {
           </select>
         </label>
       )}
+      {codes.length > PER_JOB && (
+        <p className="hint">{t('batch.inJobs', { jobs: Math.ceil(codes.length / PER_JOB), per: PER_JOB })}</p>
+      )}
       <Button
         kind="primary"
-        disabled={codes.length === 0 || codes.length > MAX_BATCH || running || (!toPdf && !chosenPrinter)}
-        busy={print.isPending || labelsPdf.isPending}
+        disabled={codes.length === 0 || codes.length > MAX_BATCH || !!running || (!toPdf && !chosenPrinter)}
+        busy={!!running}
         busyLabel={t('print.printing')}
-        onClick={() => void run()}
+        onClick={() => run()}
       >
         {t('batch.printN', { count: codes.length })}
       </Button>
 
-      {(running || labelsPdf.isPending) && (
+      {running && (
         <div className="progress">
-          <progress
-            max={job?.progress.total ?? codes.length}
-            value={job?.progress.done ?? undefined}
-            aria-label={t('batch.progress')}
-          />
+          <progress max={running.total} value={running.done} aria-label={t('batch.progress')} />
           <span aria-live="polite">
-            {job ? t('batch.nOfN', { done: job.progress.done, total: job.progress.total }) : t('batch.makingPdf')}
+            {running.making === 'pdf'
+              ? t('batch.makingPdfs', { done: running.done, total: running.total })
+              : t('batch.nOfN', { done: running.done, total: running.total })}
           </span>
         </div>
       )}
 
       {/* A job that waits (the printer did not take a label): the operator's ways out, in place. */}
-      {job && running && job.last_error && <JobPanel job={job} onChanged={(j) => setJobId(j.id)} />}
+      {waiting && running.current && (
+        <JobPanel job={running.current} onChanged={(j) => setRunning((r) => r && { ...r, current: j })} />
+      )}
 
       {summary && (
         <section
@@ -216,19 +282,21 @@ export function BatchPrint({ codes }: { codes: string[] }) {
               {summary.why && <> — {summary.why}</>}
             </p>
           )}
-          {summary.pdf && (
-            <a href={summary.pdf} target="_blank" rel="noreferrer" download>
-              {t('batch.downloadPdf')}
+          {summary.pdfs.map((url, i) => (
+            <a key={url} href={url} target="_blank" rel="noreferrer" download>
+              {summary.pdfs.length === 1
+                ? t('batch.downloadPdf')
+                : t('batch.downloadPart', { n: i + 1, of: summary.pdfs.length })}
             </a>
-          )}
+          ))}
           <div className="actions start">
-            {summary.job && summary.failed > 0 && (
+            {summary.jobs.length > 0 && summary.failed > 0 && (
               <Button onClick={() => void retryFailed()} busy={retry.isPending}>
                 {t('batch.retryFailed')}
               </Button>
             )}
-            {summary.reprint && <Button onClick={() => void run(true)}>{t('batch.reprint')}</Button>}
-            <Button onClick={dismiss}>{t('batch.dismiss')}</Button>
+            {summary.reprint && <Button onClick={() => run(summary.reprint ?? [], true)}>{t('batch.reprint')}</Button>}
+            <Button onClick={() => setSummary(null)}>{t('batch.dismiss')}</Button>
           </div>
         </section>
       )}

@@ -12,7 +12,8 @@ const PAGE_SIZE = 50;
 
 /**
  * Batch: choose shipments by any filter, the PENDING shortcut or by hand (all matches across pages, not just the
- * page shown), then print them in one job. Only a page is ever rendered; a selection is a set of codes.
+ * page shown, up to 5,000), then print them in jobs of 500. Only a page is ever rendered; a selection is a set of
+ * codes, emptied once printed.
  */
 export function BatchView() {
   const { t } = useTranslation();
@@ -83,7 +84,14 @@ export function BatchView() {
           {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
         </ShipmentPages>
       </section>
-      <BatchPrint codes={selected} />
+      <BatchPrint
+        codes={selected}
+        onPrinted={() => {
+          // Printed: the selection is done with (printing it again is a reprint, asked for on purpose).
+          setSelected([]);
+          void result.refetch();
+        }}
+      />
     </main>
   );
 }

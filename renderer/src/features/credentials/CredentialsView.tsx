@@ -1,3 +1,4 @@
+import { formatDate } from '../../i18n/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
@@ -49,7 +50,7 @@ export function CredentialsView() {
   )
     signsIn.add(id);
   const revoke = useRevokeToken();
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : t('common.none'));
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : t('common.none'));
   const errors = create.error ? explain(create.error).fields : {};
 
   async function copy() {

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
+import { useFeedback } from '../../operator/feedback';
+import { onScan, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useShipmentSearch, type SearchFilter } from '../shipments/queries';
+import { DateField } from '../../components/DateField';
+import { useScan } from '../pack/mutations';
+import { useAllCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
 import { MAX_MANIFEST, useCreateManifest } from './mutations';
 
@@ -15,16 +19,32 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** The parcels scanned onto the truck, per day, kept for this tab (a trip to another screen loses none). */
+const loadedKey = (day: string) => `desk.loaded.${day}`;
+const readLoaded = (day: string): string[] => {
+  try {
+    return JSON.parse(sessionStorage.getItem(loadedKey(day)) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+};
+
 /**
- * End of day: the day's labelled, not yet collected shipments (those labelled today unless another day is chosen),
- * a manifest for the carrier, and on confirmation all of them move to COLLECTED together.
+ * End of day: the day's labelled, not yet collected shipments, and their manifest for the carrier. Each parcel is
+ * scanned as it goes on the truck; once scanning has started, the manifest lists the scanned ones only and the
+ * others are listed apart, staying out of it (not collected). Without a scan, the manifest takes the whole list.
  */
 export function EndOfDayView() {
   const { t, i18n } = useTranslation();
   const explain = useExplain();
+  const feedback = useFeedback();
+  const scanField = useRef<HTMLInputElement>(null);
   const [day, setDay] = useState(today);
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
+  const [value, setValue] = useState('');
+  const [loaded, setLoaded] = useState<string[]>(() => readLoaded(today()));
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const filter: SearchFilter = {
     date_type: 'LABELLED',
     status: 'TO_COLLECT',
@@ -32,39 +52,146 @@ export function EndOfDayView() {
     date_range_max: day,
   };
   const result = useShipmentSearch({ ...filter, page, size: PAGE_SIZE });
+  // Every code of the day, to tell a parcel of the list from any other scanned by mistake.
+  const listed = useAllCodes(filter, MAX_MANIFEST);
+  const codes = listed.data?.codes ?? [];
+  const onTruck = new Set(loaded.filter((c) => codes.includes(c)));
+  const scanning = onTruck.size > 0;
+  const leftOut = scanning ? codes.filter((c) => !onTruck.has(c)) : [];
+  const manifestCodes = scanning ? codes.filter((c) => onTruck.has(c)) : codes;
+  const scan = useScan();
   const manifest = useCreateManifest();
   const items = result.data?.items ?? 0;
   const m = manifest.data;
+
+  const keep = (next: string[]) => {
+    sessionStorage.setItem(loadedKey(day), JSON.stringify(next));
+    setLoaded(next);
+  };
+
+  /** A parcel goes on the truck: its code (or its label's QR) is one of the list, or it is said why not. */
+  async function load(scanned: string) {
+    const wanted = scanned.trim();
+    if (!wanted) return;
+    let code = codes.find((c) => c === wanted.toUpperCase());
+    if (!code) {
+      try {
+        const found = await scan.mutateAsync(wanted);
+        if (found.kind === 'shipment') {
+          code = codes.find((c) => c === found.shipment.code);
+          if (!code) {
+            setNote({
+              ok: false,
+              text: t('endOfDay.notListed', {
+                code: found.shipment.code,
+                status: t(`codes.status.${found.shipment.status}`),
+              }),
+            });
+            feedback.signal('failed');
+            return;
+          }
+        }
+      } catch (e) {
+        setNote({ ok: false, text: explain(e).message });
+        feedback.signal('failed');
+        return;
+      }
+    }
+    if (!code) {
+      setNote({ ok: false, text: t('endOfDay.unknown', { value: wanted }) });
+      feedback.signal('failed');
+      return;
+    }
+    if (!onTruck.has(code)) keep([...loaded, code]);
+    setNote({
+      ok: true,
+      text: t('endOfDay.loaded', { code, n: onTruck.size + (onTruck.has(code) ? 0 : 1), total: codes.length }),
+    });
+    feedback.signal('printed');
+  }
+
+  // Scans typed anywhere on this screen go on the truck.
+  const scanned = useEffectEvent((v: string) => void load(v));
+  useEffect(() => onScan(scanned), []);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = value;
+    setValue('');
+    void load(v);
+  }
 
   return (
     <main className="page">
       <section className="card" aria-label={t('endOfDay.title')}>
         <h2>{t('endOfDay.title')}</h2>
         <div className="row">
-          <label className="field">
-            <span>{t('endOfDay.day')}</span>
-            <input
-              type="date"
-              value={day}
-              max={today()}
-              onChange={(e) => {
-                if (e.target.value) setDay(e.target.value);
-                setPage(1);
-              }}
-            />
-          </label>
+          <DateField
+            label={t('endOfDay.day')}
+            value={day}
+            onChange={(v) => {
+              if (!v) return;
+              setDay(v);
+              setLoaded(readLoaded(v));
+              setPage(1);
+            }}
+          />
           <p className="count" aria-live="polite">
             {result.data ? t('endOfDay.count', { count: items }) : ''}
           </p>
           <Button
             kind="primary"
-            disabled={items === 0 || items > MAX_MANIFEST}
+            disabled={manifestCodes.length === 0 || items > MAX_MANIFEST}
             busy={manifest.isPending}
             onClick={() => setAsking(true)}
           >
-            {t('endOfDay.create', { count: items })}
+            {scanning
+              ? t('endOfDay.createScanned', { count: manifestCodes.length })
+              : t('endOfDay.create', { count: items })}
           </Button>
         </div>
+        <form className="scan-bar truck" onSubmit={submit}>
+          <label htmlFor="truck">{t('endOfDay.scan')}</label>
+          <input
+            id="truck"
+            ref={scanField}
+            className="scan-input"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && e.ctrlKey && manifestCodes.length) {
+                e.preventDefault();
+                setAsking(true);
+              }
+            }}
+            placeholder={t('endOfDay.scanHint')}
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            {...{ [SCAN_FIELD_ATTR]: '' }}
+          />
+        </form>
+        <p className="count" aria-live="polite">
+          {t('endOfDay.progress', { n: onTruck.size, total: codes.length })}
+        </p>
+        {note && (
+          <p className={note.ok ? 'note' : 'error'} role={note.ok ? undefined : 'alert'}>
+            {note.text}
+          </p>
+        )}
+        {leftOut.length > 0 && (
+          <section className="summary warn" aria-label={t('endOfDay.leftOut')}>
+            <h3>{t('endOfDay.leftOutTitle', { count: leftOut.length })}</h3>
+            <p className="hint">{t('endOfDay.leftOutHint')}</p>
+            <ul className="codes">
+              {leftOut.map((c) => (
+                <li key={c} className="mono">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {items > MAX_MANIFEST && <p className="warn">{t('endOfDay.tooMany', { max: MAX_MANIFEST })}</p>}
         {manifest.error && (
           <p className="error" role="alert">
@@ -91,7 +218,17 @@ export function EndOfDayView() {
           </section>
         )}
         <ShipmentPages result={result} page={page} onPage={setPage} none={t('endOfDay.none')}>
-          {(rows) => <ShipmentTable rows={rows} />}
+          {(rows) => (
+            <ShipmentTable
+              rows={rows}
+              selected={onTruck}
+              onToggle={(code) => keep(onTruck.has(code) ? loaded.filter((c) => c !== code) : [...loaded, code])}
+              onTogglePage={(all) => {
+                const page = rows.map((r) => r.code);
+                keep(all ? [...new Set([...loaded, ...page])] : loaded.filter((c) => !page.includes(c)));
+              }}
+            />
+          )}
         </ShipmentPages>
       </section>
       <ConfirmDialog
@@ -101,10 +238,17 @@ export function EndOfDayView() {
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          manifest.mutate(filter);
+          manifest.mutate(manifestCodes, {
+            // On the manifest: the truck's scans of the day are done with.
+            onSuccess: () => {
+              sessionStorage.removeItem(loadedKey(day));
+              setLoaded([]);
+            },
+          });
         }}
       >
-        <p>{t('endOfDay.confirmText', { count: items })}</p>
+        <p>{t('endOfDay.confirmText', { count: manifestCodes.length })}</p>
+        {leftOut.length > 0 && <p className="warn">{t('endOfDay.confirmLeftOut', { count: leftOut.length })}</p>}
       </ConfirmDialog>
     </main>
   );

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../api/context';
-import { allCodes, shipmentQueries, type SearchFilter } from '../shipments/queries';
+import { shipmentQueries } from '../shipments/queries';
 
 /** A manifest lists at most this many parcels (the API's limit). */
 export const MAX_MANIFEST = 500;
 
-/** The manifest of every shipment the filter matches; they move to COLLECTED, so every shipment list refreshes. */
+/** The manifest of these shipments; they move to COLLECTED, so every shipment list refreshes. */
 export function useCreateManifest() {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (filter: SearchFilter) =>
-      client.call('manifests.create', { body: { codes: (await allCodes(client, filter, MAX_MANIFEST)).codes } }),
+    mutationFn: (codes: string[]) => client.call('manifests.create', { body: { codes } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentQueries.all() }),
   });
 }

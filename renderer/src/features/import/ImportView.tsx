@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileInput } from '../../components/FileInput';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import type { ImportRowError } from '../../api/types';
@@ -125,18 +126,15 @@ export function ImportView() {
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
         >
-          <label className="field">
-            {t('import.file')}
-            <input
-              type="file"
-              accept=".csv,.txt,.json,text/csv,application/json"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                void choose(f);
-              }}
-            />
-          </label>
+          <FileInput
+            label={t('import.file')}
+            accept=".csv,.txt,.json,text/csv,application/json"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              void choose(f);
+            }}
+          />
           <span className="hint">{file ? t('import.chosen', { name: file.name }) : t('import.drop')}</span>
         </div>
         <div className="row">

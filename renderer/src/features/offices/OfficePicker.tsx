@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
 import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
 import { QueryState } from '../../components/States';
 import { useNearestOffices, type Point } from './queries';
+import { useModal } from '../../components/modal';
 
 export type Office = Static<typeof OfficeSchema>;
 
@@ -26,23 +27,27 @@ export function OfficePicker({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const [typed, setTyped] = useState(initialZip ?? '');
   const [zip, setZip] = useState(initialZip ?? '');
   const usePoint = zip === (initialZip ?? '') && near ? near : null;
   const offices = useNearestOffices(zip, usePoint, open);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-
   const search = (e: FormEvent) => {
     e.preventDefault();
     setZip(typed.trim());
   };
+
+  // 1–9 choose the n-th office shown (not while a postal code is typed in the search field). Keys stay in the
+  // dialog: the form around it would take Escape as leaving it, and Enter as the next field.
+  function pick(e: KeyboardEvent<HTMLDialogElement>) {
+    e.stopPropagation();
+    if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey || e.target instanceof HTMLInputElement) return;
+    const o = offices.data?.[Number(e.key) - 1];
+    if (!o) return;
+    e.preventDefault();
+    onPick(o);
+  }
 
   return (
     <dialog
@@ -51,6 +56,7 @@ export function OfficePicker({
       aria-label={t('offices.title')}
       onCancel={onClose}
       onClose={() => open && onClose()}
+      onKeyDown={pick}
     >
       <div className="detail-head">
         <h2>{t('offices.title')}</h2>
@@ -76,10 +82,10 @@ export function OfficePicker({
         <QueryState query={offices} empty={(d) => d.length === 0}>
           {(list) => (
             <ul className="offices">
-              {list.map((o) => (
+              {list.map((o, i) => (
                 <li key={o.id}>
                   <div>
-                    <strong>{o.name}</strong> <span className="mono muted">{o.code}</span>
+                    {i < 9 && <kbd>{i + 1}</kbd>} <strong>{o.name}</strong> <span className="mono muted">{o.code}</span>
                     <br />
                     {o.address.street}, {o.address.zip} {o.address.city}, {o.address.state}
                     <br />

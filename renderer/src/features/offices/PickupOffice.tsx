@@ -5,6 +5,9 @@ import { OfficePicker, type Office } from './OfficePicker';
 
 type Body = OpInput<'shipments.create'>['body'];
 
+/** Where the form marks a PICKUP without its office (the API's own pointer for it). */
+export const OFFICE_PATH = '/office';
+
 /**
  * A new shipment's body with its pickup office: the office's id, and no destination address (the service fills in
  * the office's). Other methods leave the body as it is.
@@ -23,6 +26,7 @@ export function PickupOffice({
   method,
   zip,
   office,
+  error,
   onChange,
   choosing,
   onChoosing,
@@ -30,6 +34,8 @@ export function PickupOffice({
   method: string | null;
   zip: string;
   office: Office | null;
+  /** Create was asked without an office: said here, and the button takes the focus. */
+  error?: string | undefined;
   onChange: (office: Office | null) => void;
   choosing: boolean;
   onChoosing: (open: boolean) => void;
@@ -46,9 +52,17 @@ export function PickupOffice({
           {office.address.street}, {office.address.zip} {office.address.city}
         </p>
       ) : (
-        <p className="warn">{t('offices.needed')}</p>
+        <p className={error ? 'error' : 'warn'} id="office-needed">
+          {error ?? t('offices.needed')}
+        </p>
       )}
-      <Button onClick={() => onChoosing(true)}>{office ? t('offices.change') : t('offices.open')}</Button>
+      <Button
+        onClick={() => onChoosing(true)}
+        aria-invalid={!!error}
+        aria-describedby={office ? undefined : 'office-needed'}
+      >
+        {office ? t('offices.change') : t('offices.open')}
+      </Button>
       <OfficePicker
         open={choosing}
         zip={zip}

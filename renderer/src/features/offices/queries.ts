@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
 import { rootKeys } from '../../api/keys';
@@ -36,9 +36,23 @@ export const officeQueries = {
       queryKey: [...officeQueries.all(), 'near', zip, near] as const,
       queryFn: () => nearest(client, zip, near),
     }),
+  /** The places (city, province) of a postal code, as the directory's offices name them. */
+  places: (client: StationClient, zip: string) =>
+    queryOptions({
+      queryKey: [...officeQueries.all(), 'places', zip] as const,
+      queryFn: () => client.call('offices.places', { query: { zip } }).then((r) => r.data),
+      staleTime: Infinity,
+    }),
 };
 
 /** The offices the picker lists, asked for only while it is open. */
 export function useNearestOffices(zip: string, near: Point | null, enabled: boolean) {
   return useQuery({ ...officeQueries.nearest(useClient(), zip, near), enabled });
+}
+
+/** Asks, when the operator leaves the postal code, which place it is (once per code: the answer is kept). */
+export function usePlaceLookup() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return (zip: string) => queryClient.fetchQuery(officeQueries.places(client, zip));
 }

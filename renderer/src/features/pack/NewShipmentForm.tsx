@@ -2,39 +2,59 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
+import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
 import { Loading } from '../../components/States';
 import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
-import { emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
+import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
 import { useCreateAndPrint, type Printed } from './mutations';
 import { useQuote } from './queries';
 import { QuotePicker } from './QuotePicker';
 import { useDebounced } from './useDebounced';
 import type { Office } from '../offices/OfficePicker';
-import { PickupOffice, withOffice } from '../offices/PickupOffice';
+import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
+import { usePlaceLookup } from '../offices/queries';
+import { BoxKeyField } from '../parcel/BoxKeyField';
 import { ScaleWeight } from '../scale/ScaleWeight';
 
 const FOCUSABLE =
   'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
+const ZIP = '/destination/address/zip';
 
 /**
- * A new shipment for a scanned ref: receiver, parcel (a preset's key fills the box), the quoted methods, and
- * "Create and print" (Control+Enter anywhere in the form). Enter in a field moves to the next one; it never creates.
+ * The method chosen for the operator: the cheapest that can be created as it is. PICKUP needs an office, so it is
+ * never chosen by itself before one is (the operator may still pick it with its number key).
+ */
+export function defaultMethod(options: QuoteOption[], office: Office | null): string | null {
+  return options.find((o) => o.method !== 'PICKUP' || office)?.method ?? null;
+}
+
+/**
+ * A new shipment for a scanned ref (or the return of an opened one, sides swapped): receiver, parcel (a preset's
+ * key fills the box), the quoted methods, and "Create and print" (Control+Enter anywhere in the form). Enter in a
+ * field moves to the next one; it never creates. City and province are suggested from the postal code.
  */
 export function NewShipmentForm({
   orderRef,
+  returnOf,
   onPrinted,
   onCancel,
+  onDirty,
 }: {
   orderRef: string;
+  /** A RETURN of this shipment: its receiver sends the parcel back to its sender. */
+  returnOf?: Shipment | undefined;
   onPrinted: (p: Printed) => void;
   onCancel: () => void;
+  /** The operator changed something: leaving now asks first. */
+  onDirty: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<Draft>(() => (returnOf ? draftOf(returnOf.origin, returnOf) : emptyDraft()));
   /** The method the operator picked; null until they pick one. */
   const [picked, setPicked] = useState<string | null>(null);
   const [office, setOffice] = useState<Office | null>(null);
@@ -42,6 +62,8 @@ export function NewShipmentForm({
   const [senderId, setSenderId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [suggested, setSuggested] = useState<{ zip: string; city: string; state: string } | null>(null);
+  const [presetWeight, setPresetWeight] = useState<{ name: string; weight: number } | null>(null);
   const senders = useSenders();
   const presets = usePresets();
   const params = useDebounced(quoteParams(draft), 150);
@@ -49,12 +71,19 @@ export function NewShipmentForm({
   const create = useCreateAndPrint();
 
   const options = params && !quote.isPlaceholderData ? quote.data : undefined;
-  // The first (cheapest) method is chosen until the operator picks another; a method no longer quoted is dropped.
-  const method = options?.some((o) => o.method === picked) ? picked : (options?.[0]?.method ?? null);
+  // The operator's pick while it is still quoted; else the cheapest that can be created as it is.
+  const method =
+    options && picked && options.some((o) => o.method === picked)
+      ? picked
+      : options
+        ? defaultMethod(options, office)
+        : null;
+  const noMethod = options !== undefined && options.length === 0;
 
   /** Choosing PICKUP opens the office picker (being the cheapest, chosen for them, would take the focus mid-typing). */
   function pickMethod(m: string) {
     setPicked(m);
+    changed();
     if (m === 'PICKUP' && method !== 'PICKUP' && !office) setChoosingOffice(true);
   }
 
@@ -64,25 +93,49 @@ export function NewShipmentForm({
           (quote.error.problem.errors ?? []).map((f) => [QUOTE_FIELD[f.path] ?? f.path, fieldMessage(f, t)]),
         )
       : {};
-  const shown = { ...quoteErrors, ...errors };
+  const shown: Record<string, string> = {
+    ...quoteErrors,
+    // No method reaches this postal code with this parcel: the postal code is what to look at.
+    ...(noMethod ? { [ZIP]: t('pack.noMethodZip') } : {}),
+    ...errors,
+  };
   const sender = senders.data?.find((s) => s.id === senderId) ?? senders.data?.[0];
+  // A return leaves from where the original went, and goes back to the original's sender (the form's receiver).
+  const origin = returnOf ? returnOf.destination : sender;
 
+  const changed = () => onDirty(true);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [k]: e.target.value }));
+    changed();
     const path = k === 'weight' || k === 'length' || k === 'width' || k === 'height' ? `/dimensions/${k}` : null;
     if (path && errors[path]) setErrors(({ [path]: _, ...rest }) => rest);
+    if (k === 'weight') setPresetWeight(null);
   };
+
+  /** City and province of the postal code typed, from the office directory, into whichever of them is empty. */
+  async function suggestPlace() {
+    const zip = draft.zip.trim();
+    if (!zip || (draft.city.trim() && draft.state.trim())) return;
+    try {
+      const place = (await placeOf(zip))[0];
+      if (!place) return;
+      setDraft((d) =>
+        d.zip.trim() !== zip ? d : { ...d, city: d.city.trim() || place.city, state: d.state.trim() || place.state },
+      );
+      setSuggested({ zip, city: place.city, state: place.state });
+    } catch {
+      // A suggestion only: the operator types the city.
+    }
+  }
 
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
     setDraft((d) => ({ ...d, ...presetParcel(p) }));
-    const next = p.weight === undefined ? 'weight' : 'content';
-    requestAnimationFrame(() =>
-      form.current
-        ?.querySelector<HTMLInputElement>(`[name="${next === 'weight' ? '/dimensions/weight' : '/content'}"]`)
-        ?.focus(),
-    );
+    changed();
+    setPresetWeight(p.weight !== undefined ? { name: p.name, weight: p.weight } : null);
+    const next = p.weight === undefined ? '/dimensions/weight' : '/content';
+    requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>(`[name="${next}"]`)?.focus());
     return true;
   }
 
@@ -96,19 +149,24 @@ export function NewShipmentForm({
       focusFirstInvalid(form.current);
       return;
     }
-    if (options && options.length === 0) {
+    if (noMethod) {
       setMessage(t('pack.noMethod'));
+      focusFirstInvalid(form.current);
       return;
     }
-    if (!sender) {
+    if (method === 'PICKUP' && !office) {
+      setErrors({ [OFFICE_PATH]: t('offices.needed') });
+      setMessage(t('errors.fieldsNeedAttention'));
+      focusFirstInvalid(form.current);
+      return;
+    }
+    if (!origin) {
       setMessage(t('pack.noSender'));
       return;
     }
     try {
-      const printed = await create.mutateAsync(
-        withOffice(toBody(orderRef, draft, current ? method : null, sender), office),
-      );
-      onPrinted(printed);
+      const body = toBody(orderRef, draft, current ? method : null, origin, returnOf ? 'RETURN' : 'DELIVERY');
+      onPrinted(await create.mutateAsync(withOffice(body, office)));
     } catch (err) {
       const x = explain(err, t);
       setErrors(x.fields);
@@ -132,17 +190,20 @@ export function NewShipmentForm({
     }
   }
 
+  const fromZip = (k: 'city' | 'state') =>
+    suggested && suggested.zip === draft.zip.trim() && draft[k] === suggested[k] ? t('pack.fromZip') : undefined;
   return (
     <form
       ref={form}
       className="card new-shipment"
-      aria-label={t('pack.newShipment')}
+      aria-label={returnOf ? t('pack.newReturn') : t('pack.newShipment')}
       onSubmit={submit}
       onKeyDown={keys}
       noValidate
     >
       <h2>
-        {t('pack.newShipment')} <span className="mono">{orderRef}</span>
+        {returnOf ? t('pack.newReturn') : t('pack.newShipment')} <span className="mono">{orderRef}</span>
+        {returnOf && <span className="hint"> {t('pack.returnOf', { code: returnOf.code })}</span>}
       </h2>
       <div className="new-grid">
         <fieldset>
@@ -184,27 +245,12 @@ export function NewShipmentForm({
           />
           <div className="pair">
             <Field
-              label={t('pack.city')}
-              path="/destination/address/city"
-              errors={shown}
-              value={draft.city}
-              onChange={set('city')}
-            />
-            <Field
-              label={t('pack.province')}
-              path="/destination/address/state"
-              errors={shown}
-              value={draft.state}
-              onChange={set('state')}
-            />
-          </div>
-          <div className="pair">
-            <Field
               label={t('pack.zip')}
-              path="/destination/address/zip"
+              path={ZIP}
               errors={shown}
               value={draft.zip}
               onChange={set('zip')}
+              onBlur={() => void suggestPlace()}
             />
             <Field
               label={t('pack.country')}
@@ -215,24 +261,28 @@ export function NewShipmentForm({
               maxLength={2}
             />
           </div>
+          <div className="pair">
+            <Field
+              label={t('pack.city')}
+              path="/destination/address/city"
+              errors={shown}
+              value={draft.city}
+              onChange={set('city')}
+              hint={fromZip('city')}
+            />
+            <Field
+              label={t('pack.province')}
+              path="/destination/address/state"
+              errors={shown}
+              value={draft.state}
+              onChange={set('state')}
+              hint={fromZip('state')}
+            />
+          </div>
         </fieldset>
         <fieldset>
           <legend>{t('pack.parcel')}</legend>
-          {presets.data && presets.data.length > 0 && (
-            <Field
-              label={t('pack.box')}
-              path="/preset"
-              errors={{}}
-              value=""
-              maxLength={1}
-              onChange={(e) => applyPreset(e.target.value)}
-              hint={presets.data.map((p) => (
-                <span key={p.id} className="preset">
-                  <kbd>{p.key}</kbd> {p.name}
-                </span>
-              ))}
-            />
-          )}
+          <BoxKeyField presets={presets.data} onKey={applyPreset} />
           <Field
             label={t('pack.weight')}
             path="/dimensions/weight"
@@ -240,6 +290,7 @@ export function NewShipmentForm({
             value={draft.weight}
             onChange={set('weight')}
             inputMode="decimal"
+            hint={presetWeight ? t('pack.weightFromBox', presetWeight) : undefined}
           />
           <ScaleWeight value={draft.weight} onWeight={(kg) => setDraft((d) => ({ ...d, weight: String(kg) }))} />
           <div className="triple">
@@ -281,7 +332,7 @@ export function NewShipmentForm({
           {!params && <p className="hint">{t('pack.quoteHint')}</p>}
           {params && quote.isFetching && !options && <Loading what={t('pack.quoting')} />}
           {params && quote.isError && <p className="error">{t('pack.noMethodParcel')}</p>}
-          {options && options.length === 0 && <p className="error">{t('pack.noMethod')}</p>}
+          {noMethod && <p className="error">{t('pack.noMethod')}</p>}
           {options && options.length > 0 && (
             <QuotePicker options={options} value={method} onChange={pickMethod} error={shown['/method']} />
           )}
@@ -289,11 +340,23 @@ export function NewShipmentForm({
             method={method}
             zip={draft.zip}
             office={office}
-            onChange={setOffice}
+            error={shown[OFFICE_PATH]}
+            onChange={(o) => {
+              setOffice(o);
+              changed();
+              if (o) setErrors(({ [OFFICE_PATH]: _, ...rest }) => rest);
+            }}
             choosing={choosingOffice}
             onChoosing={setChoosingOffice}
           />
-          {senders.data && senders.data.length > 1 ? (
+          {returnOf ? (
+            <p className="hint">
+              {t('pack.returnFrom', {
+                name: returnOf.destination.contact.name,
+                city: returnOf.destination.address.city,
+              })}
+            </p>
+          ) : senders.data && senders.data.length > 1 ? (
             <SelectField
               label={t('pack.sender')}
               path="/origin"

@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
+import { useFeedback } from '../../operator/feedback';
+import { onScan, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';
+import { isFinalJobState } from '../../../../core/printing/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';
@@ -15,23 +19,34 @@ import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
 import { NewShipmentForm } from './NewShipmentForm';
 
-type Opened = { kind: 'none' } | { kind: 'new'; ref: string } | { kind: 'shipment'; shipment: Shipment };
+type Opened =
+  { kind: 'none' } | { kind: 'new'; ref: string; returnOf?: Shipment } | { kind: 'shipment'; shipment: Shipment };
+
+/** The key that starts a RETURN of the opened shipment (then Control+Enter creates and prints it). */
+export const RETURN_KEY = 'r';
+/** A return's order reference: the original's, marked. */
+const returnRef = (s: Shipment) => `${s.ref}-R`;
 
 /**
  * Pack, the desk's home: scan, pack, print, next. The scan field is focused and empty whenever the desk waits;
- * a scan opens the shipment (Enter on the empty field prints or reprints it) or starts a new one for the ref.
+ * a scan opens the shipment (Enter on the empty field prints or reprints it) or starts a new one for the ref. A scan
+ * that does not open anything closes what was open, so that the next Enter prints nothing by mistake.
  */
 export function PackView() {
   const { t } = useTranslation();
   const explain = useExplain();
+  const feedback = useFeedback();
   const scanField = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [opened, setOpened] = useState<Opened>({ kind: 'none' });
   const [last, setLast] = useState<Printed | null>(null);
   const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null);
+  /** A filled new-shipment form is not left without asking: by Escape, or by the next scan. */
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState<{ then: () => void } | null>(null);
   const scan = useScan();
   const print = usePrintShipment();
-  const job = useJob(last?.job?.id ?? null).data ?? last?.job ?? null;
+  const job = useJob(last?.job && !isFinalJobState(last.job.state) ? last.job.id : null).data ?? last?.job ?? null;
   // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
   const [correction, setCorrection] = useState<ParcelPatch | null>(null);
   const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
@@ -40,14 +55,58 @@ export function PackView() {
   const focusScan = () => void requestAnimationFrame(() => scanField.current?.focus());
   useEffect(focusScan, []);
 
+  // The outcome of this desk's print, heard and seen across the bench (a label held or unconfirmed is announced
+  // by the bar of labels waiting, for every desk alike).
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!last) return;
+    const key = `${last.shipment.code}:${job?.id ?? 'none'}:${job?.state ?? 'error'}`;
+    if (announced.current === key) return;
+    announced.current = key;
+    if (!job) feedback.signal('failed');
+    else if (job.state === 'done') feedback.signal('printed');
+    else if (job.state === 'failed' || job.state === 'canceled') feedback.signal('failed');
+  }, [last, job, feedback]);
+
   function printed(p: Printed) {
     setLast(p);
     setOpened(p.job ? { kind: 'none' } : { kind: 'shipment', shipment: p.shipment });
+    setDirty(false);
     setNote(null);
     focusScan();
   }
 
-  async function onScan(e: FormEvent) {
+  /** Leaves a filled form only once the operator says so. */
+  function leaveForm(then: () => void) {
+    if (opened.kind === 'new' && dirty) setLeaving({ then });
+    else then();
+  }
+
+  async function resolve(wanted: string) {
+    setNote(null);
+    setLast(null);
+    setDirty(false);
+    feedback.clear();
+    try {
+      const found = await scan.mutateAsync(wanted);
+      setCorrection(null);
+      setCorrectionErrors({});
+      setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
+      if (found.kind === 'shipment') focusScan();
+    } catch (err) {
+      // Nothing stays open: an Enter now must not print the shipment scanned before.
+      setOpened({ kind: 'none' });
+      setNote({ tone: 'error', text: explain(err).message });
+      feedback.signal('failed');
+      focusScan();
+    }
+  }
+
+  // Scans typed anywhere else on the screen (a form field, a button, the header) come here.
+  const scanned = useEffectEvent((v: string) => leaveForm(() => void resolve(v)));
+  useEffect(() => onScan(scanned), []);
+
+  function onScanSubmit(e: FormEvent) {
     e.preventDefault();
     const wanted = value.trim();
     setValue('');
@@ -55,35 +114,21 @@ export function PackView() {
       if (opened.kind === 'shipment') printOpened();
       return;
     }
-    setNote(null);
-    try {
-      const found = await scan.mutateAsync(wanted);
-      if (found.kind === 'shipment') {
-        setCorrection(null);
-        setCorrectionErrors({});
-        setOpened({ kind: 'shipment', shipment: found.shipment });
-        setLast(null);
-        focusScan();
-      } else {
-        setOpened({ kind: 'new', ref: found.ref });
-        setLast(null);
-      }
-    } catch (err) {
-      setNote({ tone: 'error', text: explain(err).message });
-      focusScan();
-    }
+    leaveForm(() => void resolve(wanted));
   }
 
-  function printOpened() {
-    if (opened.kind !== 'shipment' || print.isPending || correct.isPending) return;
+  /** Prints the opened shipment, saving the parcel's corrections first (`patch`: as its form has them now). */
+  function printOpened(patch: ParcelPatch | null = correction) {
+    if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
+    feedback.clear();
     const send = (s: Shipment) =>
       print.mutate(
         { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
         { onSuccess: printed },
       );
-    if (!correction) return send(opened.shipment);
+    if (!patch) return send(opened.shipment);
     correct.mutate(
-      { shipment: opened.shipment, patch: correction },
+      { shipment: opened.shipment, patch },
       {
         onSuccess: (s) => {
           setCorrection(null);
@@ -100,10 +145,29 @@ export function PackView() {
     );
   }
 
+  async function startReturn(s: Shipment) {
+    const ref = returnRef(s);
+    setNote(null);
+    setLast(null);
+    try {
+      const found = await scan.mutateAsync(ref);
+      // Its return was made before: that one opens, rather than a second.
+      setOpened(
+        found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : { kind: 'new', ref, returnOf: s },
+      );
+    } catch (err) {
+      setNote({ tone: 'error', text: explain(err).message });
+    }
+  }
+
   function scanKeys(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'Escape') {
       setValue('');
       setOpened({ kind: 'none' });
+      setLast(null);
+    } else if (e.key.toLowerCase() === RETURN_KEY && e.altKey && opened.kind === 'shipment') {
+      e.preventDefault();
+      void startReturn(opened.shipment);
     }
   }
 
@@ -125,16 +189,26 @@ export function PackView() {
         text: t(`pack.status.${job.last_error && job.state === 'queued' ? 'waiting' : job.state}`, vars),
       };
     }
-    if (opened.kind === 'shipment')
-      return { tone: 'idle', text: t('pack.status.opened', { code: opened.shipment.code, ref: opened.shipment.ref }) };
-    if (opened.kind === 'new') return { tone: 'idle', text: t('pack.status.new', { ref: opened.ref }) };
+    if (opened.kind === 'shipment') {
+      const s = opened.shipment;
+      if (!s.actions.label)
+        return {
+          tone: 'warn',
+          text: t('pack.status.noLabel', { code: s.code, ref: s.ref, status: t(`codes.status.${s.status}`) }),
+        };
+      return { tone: 'idle', text: t('pack.status.opened', { code: s.code, ref: s.ref }) };
+    }
+    if (opened.kind === 'new')
+      return opened.returnOf
+        ? { tone: 'idle', text: t('pack.status.newReturn', { ref: opened.ref, code: opened.returnOf.code }) }
+        : { tone: 'idle', text: t('pack.status.new', { ref: opened.ref }) };
     return { tone: 'idle', text: t('pack.status.ready') };
   })();
 
-  const shown = opened.kind === 'shipment' ? opened.shipment : last?.shipment;
+  const shown = opened.kind === 'shipment' ? opened.shipment : opened.kind === 'none' ? last?.shipment : undefined;
   return (
     <main className="page pack-page">
-      <form className="card scan-bar" onSubmit={onScan}>
+      <form className="card scan-bar" onSubmit={onScanSubmit}>
         <label htmlFor="scan">{t('pack.scan')}</label>
         <input
           id="scan"
@@ -147,6 +221,7 @@ export function PackView() {
           autoComplete="off"
           spellCheck={false}
           aria-busy={scan.isPending}
+          {...{ [SCAN_FIELD_ATTR]: '' }}
         />
       </form>
       <StatusLine tone={status.tone}>{status.text}</StatusLine>
@@ -154,11 +229,16 @@ export function PackView() {
         <NewShipmentForm
           key={opened.ref}
           orderRef={opened.ref}
+          returnOf={opened.returnOf}
           onPrinted={printed}
-          onCancel={() => {
-            setOpened({ kind: 'none' });
-            focusScan();
-          }}
+          onDirty={setDirty}
+          onCancel={() =>
+            leaveForm(() => {
+              setOpened({ kind: 'none' });
+              setDirty(false);
+              focusScan();
+            })
+          }
         />
       ) : (
         shown && (
@@ -166,15 +246,21 @@ export function PackView() {
             <section className="card" aria-label={t('pack.shipment', { code: shown.code })}>
               <h2 className="mono">{shown.code}</h2>
               <p>
-                {shown.ref} · {shown.destination.contact.name} · {shown.destination.address.city} · {shown.method} ·{' '}
-                <strong>{shown.status}</strong>
+                {shown.ref} · {shown.destination.contact.name} · {shown.destination.address.city} ·{' '}
+                {t(`codes.method.${shown.method}`)} · {t(`codes.type.${shown.type}`)} ·{' '}
+                <strong>{t(`codes.status.${shown.status}`)}</strong>
               </p>
               {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
-                  <Button kind="primary" onClick={printOpened} busy={print.isPending}>
+                  <Button kind="primary" onClick={() => printOpened()} busy={print.isPending}>
                     {shown.labelled_at || last?.shipment.code === shown.code ? t('pack.reprint') : t('pack.print')}
                   </Button>
                   <span className="hint">{t('pack.enterPrints')}</span>
+                  {shown.type !== 'RETURN' && (
+                    <Button onClick={() => void startReturn(shown)}>
+                      {t('pack.makeReturn')} <kbd>Alt</kbd>+<kbd>R</kbd>
+                    </Button>
+                  )}
                 </p>
               )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
@@ -187,7 +273,7 @@ export function PackView() {
                   onDone={focusScan}
                 />
               )}
-              {job && !(job.state === 'done') && (
+              {job && job.state !== 'done' && (
                 <JobPanel
                   job={job}
                   onChanged={(changed) => {
@@ -196,7 +282,7 @@ export function PackView() {
                   }}
                 />
               )}
-              {!job && last?.printError != null && last.shipment.code === shown.code && (
+              {!job && last?.printError != null && last.shipment.code === shown.code && shown.actions.label && (
                 <PdfLink codes={[shown.code]} format="PDF_A7" />
               )}
             </section>
@@ -208,6 +294,23 @@ export function PackView() {
           </div>
         )
       )}
+      <ConfirmDialog
+        open={leaving !== null}
+        title={t('pack.leaveTitle', { ref: opened.kind === 'new' ? opened.ref : '' })}
+        confirmLabel={t('pack.leaveConfirm')}
+        cancelLabel={t('pack.leaveKeep')}
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          const then = leaving?.then;
+          setLeaving(null);
+          setOpened({ kind: 'none' });
+          setDirty(false);
+          then?.();
+          focusScan();
+        }}
+      >
+        <p>{t('pack.leaveText')}</p>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import type { OpInput } from '../../api/client';
+import type { Shipment } from '../../api/types';
 import { decimal, PARCEL, parcelNumbers } from '../../parcel/parcel';
 import type { QuoteParams } from './queries';
 
@@ -36,6 +37,26 @@ export const emptyDraft = (): Draft => ({
   content: '',
 });
 
+/** A party and a parcel already known (the return of a shipment: its sender is the receiver now). */
+export function draftOf(receiver: Shipment['origin'], parcel: Pick<Shipment, 'dimensions' | 'content'>): Draft {
+  const text = (n: number) => String(n);
+  return {
+    name: receiver.contact.name,
+    phone: receiver.contact.phone ?? '',
+    email: receiver.contact.email ?? '',
+    street: receiver.address.street,
+    city: receiver.address.city,
+    state: receiver.address.state,
+    zip: receiver.address.zip,
+    country: receiver.address.country,
+    weight: text(parcel.dimensions.weight),
+    length: text(parcel.dimensions.length),
+    width: text(parcel.dimensions.width),
+    height: text(parcel.dimensions.height),
+    content: parcel.content ?? '',
+  };
+}
+
 const optional = (v: string) => (v.trim() ? v.trim() : undefined);
 
 /** Quote as soon as the postal code and the whole parcel are known; the size follows from the parcel. */
@@ -62,15 +83,16 @@ export function toBody(
   ref: string,
   d: Draft,
   method: string | null,
-  sender: Pick<Body['origin'], 'contact' | 'address'>,
+  origin: Pick<Body['origin'], 'contact' | 'address'>,
+  type: 'DELIVERY' | 'RETURN' = 'DELIVERY',
 ): Body {
   // The form is a draft: the service validates it and names each wrong field, shown beside that field.
   return {
     ref,
-    type: 'DELIVERY',
+    type,
     ...(method ? { method } : {}),
     ...(optional(d.content) ? { content: optional(d.content) } : {}),
-    origin: { contact: sender.contact, address: sender.address },
+    origin: { contact: origin.contact, address: origin.address },
     destination: {
       contact: { name: d.name, phone: optional(d.phone), email: optional(d.email) },
       address: { street: d.street, city: d.city, state: d.state, zip: d.zip, country: d.country },

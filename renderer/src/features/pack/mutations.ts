@@ -3,6 +3,7 @@ import type { OpInput } from '../../api/client';
 import { useClient } from '../../api/context';
 import type { PrintJob, Shipment } from '../../api/types';
 import { rootKeys } from '../../api/keys';
+import { printingQueries } from '../printing/queries';
 
 /** What a scan opens: the scan rule lives in the service (`scan.resolve`), once. */
 export function useScan() {
@@ -17,9 +18,14 @@ export interface Printed {
   printError: unknown;
 }
 
-/** Prints a shipment's A7 label on the default A7 printer; a label printed before is an explicit reprint. */
+/**
+ * Prints a shipment's A7 label on the default A7 printer; a label printed before is an explicit reprint. The job as
+ * the queue answered is kept as the job's query data, so that following it starts with a request that waits for
+ * its first change instead of one that only says "queued".
+ */
 async function printLabel(
   client: ReturnType<typeof useClient>,
+  queryClient: ReturnType<typeof useQueryClient>,
   shipment: Shipment,
   reprint: boolean,
 ): Promise<Printed> {
@@ -27,10 +33,24 @@ async function printLabel(
     const job = await client.call('printJobs.create', {
       body: { codes: [shipment.code], format: 'PDF_A7', ...(reprint ? { reprint } : {}) },
     });
+    queryClient.setQueryData(printingQueries.job(job.id), job);
     return { shipment, job, printError: null };
   } catch (e) {
     return { shipment, job: null, printError: e };
   }
+}
+
+/**
+ * What the rest of the desk shows of shipments and printing is refreshed behind the answer: the operator's
+ * "printed" does not wait for other lists to be fetched again.
+ */
+function refreshAfterPrint(queryClient: ReturnType<typeof useQueryClient>, shipments: boolean): void {
+  if (shipments) void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
+  // The job being followed keeps its own long poll (invalidating it would only restart the request).
+  void queryClient.invalidateQueries({
+    queryKey: rootKeys.printing,
+    predicate: (q) => !(q.queryKey[1] === 'jobs' && typeof q.queryKey[2] === 'number'),
+  });
 }
 
 /** "Create and print": the shipment, then its label on the queue. A refused create prints nothing. */
@@ -39,11 +59,8 @@ export function useCreateAndPrint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: OpInput<'shipments.create'>['body']) =>
-      printLabel(client, await client.call('shipments.create', { body }), false),
-    onSettled: () =>
-      queryClient
-        .invalidateQueries({ queryKey: rootKeys.shipments })
-        .then(() => queryClient.invalidateQueries({ queryKey: rootKeys.printing })),
+      printLabel(client, queryClient, await client.call('shipments.create', { body }), false),
+    onSettled: () => refreshAfterPrint(queryClient, true),
   });
 }
 
@@ -52,7 +69,7 @@ export function usePrintShipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ shipment, reprint }: { shipment: Shipment; reprint: boolean }) =>
-      printLabel(client, shipment, reprint),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.printing }),
+      printLabel(client, queryClient, shipment, reprint),
+    onSettled: () => refreshAfterPrint(queryClient, false),
   });
 }

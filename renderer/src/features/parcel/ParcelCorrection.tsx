@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
 import { Field } from '../../components/Field';
+import { BoxKeyField } from './BoxKeyField';
 import { ScaleWeight } from '../scale/ScaleWeight';
 import { usePresets } from '../settings/queries';
 import type { ParcelPatch } from './mutations';
+import { decimal, presetParcel } from '../../parcel/parcel';
 
 const SIDES = ['weight', 'length', 'width', 'height'] as const;
 type Side = (typeof SIDES)[number];
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
 
 /**
  * The parcel of a shipment that has no label yet (an imported order): its box and weight as they will print, to
@@ -25,7 +26,8 @@ export function ParcelCorrection({
   shipment: Shipment;
   errors: Record<string, string>;
   onChange: (patch: ParcelPatch | null) => void;
-  onPrint: () => void;
+  /** Print, saving this first (the parcel as typed at this moment). */
+  onPrint: (patch: ParcelPatch | null) => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,27 +37,27 @@ export function ParcelCorrection({
     () => Object.fromEntries(SIDES.map((k) => [k, String(initial[k])])) as Record<Side, string>,
   );
 
-  useEffect(() => {
+  /** What differs from the shipment, as the PATCH that saves it (null: nothing). */
+  const patchOf = (typed: Record<Side, string>): ParcelPatch | null => {
     const dimensions: Partial<Record<Side, number>> = {};
     for (const k of SIDES) {
-      const v = num(sides[k]);
+      const v = decimal(typed[k]);
       if (v !== initial[k]) dimensions[k] = v;
     }
-    onChange(Object.keys(dimensions).length ? { dimensions } : null);
-  }, [sides, initial, onChange]);
-
-  const set = (k: Side) => (e: { target: { value: string } }) => setSides((d) => ({ ...d, [k]: e.target.value }));
+    return Object.keys(dimensions).length ? { dimensions } : null;
+  };
+  // Pack hears of each change in the same event as the change itself: an Enter right after a keystroke prints
+  // what was typed, not the parcel of a render before it.
+  const change = (next: Record<Side, string>) => {
+    setSides(next);
+    onChange(patchOf(next));
+  };
+  const set = (k: Side) => (e: { target: { value: string } }) => change({ ...sides, [k]: e.target.value });
 
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return;
-    setSides((d) => ({
-      ...d,
-      length: String(p.length),
-      width: String(p.width),
-      height: String(p.height),
-      ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
-    }));
+    change({ ...sides, ...presetParcel(p) });
   }
 
   function keys(e: KeyboardEvent<HTMLFormElement>) {
@@ -65,34 +67,20 @@ export function ParcelCorrection({
     } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
       // Enter prints, as it does in the scan field: the corrections are saved first.
       e.preventDefault();
-      onPrint();
+      onPrint(patchOf(sides));
     }
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    onPrint();
+    onPrint(patchOf(sides));
   }
 
   return (
     <form className="parcel-correction" aria-label={t('parcel.title')} onSubmit={submit} onKeyDown={keys} noValidate>
       <h3>{t('parcel.title')}</h3>
       <div className="row">
-        {presets.data && presets.data.length > 0 && (
-          <Field
-            label={t('pack.box')}
-            path="/preset"
-            errors={{}}
-            value=""
-            maxLength={1}
-            onChange={(e) => applyPreset(e.target.value)}
-            hint={presets.data.map((p) => (
-              <span key={p.id} className="preset">
-                <kbd>{p.key}</kbd> {p.name}
-              </span>
-            ))}
-          />
-        )}
+        <BoxKeyField presets={presets.data} onKey={applyPreset} />
         <div className="weight-with-scale">
           <Field
             label={t('pack.weight')}
@@ -105,7 +93,7 @@ export function ParcelCorrection({
           <ScaleWeight
             value={sides.weight}
             provisional={initial.weight}
-            onWeight={(kg) => setSides((d) => ({ ...d, weight: String(kg) }))}
+            onWeight={(kg) => change({ ...sides, weight: String(kg) })}
           />
         </div>
         {(['length', 'width', 'height'] as const).map((k) => (

@@ -59,7 +59,7 @@ export function JobPanel({ job, onChanged }: { job: PrintJob; onChanged?: (job: 
         )}
         {canDo(job.state, 'cancel') && (
           <Button kind="danger" onClick={() => after(cancel.mutateAsync(job.id))} busy={cancel.isPending}>
-            {t('printing.cancelJob')}
+            {job.state === 'failed' ? t('printing.setAside') : t('printing.cancelJob')}
           </Button>
         )}
         <PdfLink codes={job.codes} format={job.format} />

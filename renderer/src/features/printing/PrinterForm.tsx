@@ -5,6 +5,7 @@ import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
 import type { Printer } from '../../api/types';
+import { isPrinterName } from '../../../../core/schemas/printer-name';
 import { useSavePrinter } from './mutations';
 
 type Body = OpInput<'printers.update'>['body'];
@@ -34,9 +35,16 @@ export function PrinterForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const raw = driver === 'zpl' || driver === 'escpos' || driver === 'tspl';
+  // The service's own rule, said as the name is typed rather than after Save.
+  const nameProblem = !printer && name.trim() !== '' && !isPrinterName(name.trim()) ? t('printers.nameRule') : null;
+  const shown = nameProblem ? { ...errors, '/name': nameProblem } : errors;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (nameProblem) {
+      focusFirstInvalid(form.current);
+      return;
+    }
     const body: Body = {
       driver,
       connection,
@@ -46,7 +54,7 @@ export function PrinterForm({
       default_for: (defaultFor || null) as Body['default_for'],
     };
     try {
-      await save.mutateAsync({ name, body, isNew: !printer });
+      await save.mutateAsync({ name: name.trim(), body, isNew: !printer });
       onDone();
     } catch (err) {
       const x = explain(err);
@@ -68,9 +76,10 @@ export function PrinterForm({
       <Field
         label={t('printers.name')}
         path="/name"
-        errors={errors}
+        errors={shown}
         value={name}
         onChange={(e) => setName(e.target.value)}
+        hint={printer ? undefined : t('printers.nameRule')}
         disabled={!!printer}
         autoFocus={!printer}
       />

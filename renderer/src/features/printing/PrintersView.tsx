@@ -61,7 +61,7 @@ export function PrintersView() {
             initial={
               typeof editing === 'object' && 'discovered' in editing
                 ? {
-                    name: editing.discovered.replace(/[^A-Za-z0-9._-]/g, '-'),
+                    name: editing.discovered.replace(/[^\p{L}\p{N} ._-]/gu, '-'),
                     driver: 'system',
                     connection: editing.discovered,
                   }
@@ -102,7 +102,7 @@ export function PrintersView() {
                 {list.map((p) => (
                   <tr key={p.name}>
                     <td>{p.name}</td>
-                    <td>{p.driver}</td>
+                    <td>{t(`printers.drivers.${p.driver}`)}</td>
                     <td className="mono">{p.connection}</td>
                     <td>{p.settings.dpi ?? (p.driver === 'system' || p.driver === 'file' ? '—' : 203)}</td>
                     <td>{p.default_for ? t(`printers.formats.${p.default_for}`) : '—'}</td>

@@ -7,8 +7,11 @@ import { isFinalJobState } from '../../../../core/printing/job-states';
 
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
 
-/** A job that may still change is asked again this soon after each answer (the request itself waits for the change). */
-const JOB_ASK_AGAIN_MS = 10;
+/**
+ * A job that may still change is asked again at once after each answer: the request itself waits for the change,
+ * and each millisecond here is one the operator waits for "printed".
+ */
+const JOB_ASK_AGAIN_MS = 1;
 /** How long one request waits at the service for a change. */
 const JOB_WAIT_MS = 20_000;
 const STATUS_POLL_MS = 5_000;
@@ -44,8 +47,12 @@ export const printingQueries = {
   job: (id: number) => [...printingQueries.jobs(), id] as const,
 };
 
+/**
+ * Read again as often as their states: a printer added or removed at another desk (or by a script) reaches this
+ * desk's bar and choices without a reload. Batch offered only the printers of the moment it was first read.
+ */
 export function usePrinters() {
-  return useQuery(printingQueries.printerList(useClient()));
+  return useQuery({ ...printingQueries.printerList(useClient()), refetchInterval: STATUS_POLL_MS });
 }
 
 export function usePrinterStatus(name: string) {
@@ -79,7 +86,14 @@ export function useJob(id: number | null) {
       const shown = queryClient.getQueryData<PrintJob>(queryKey);
       const job = await client.call('printJobs.get', {
         params: { id: String(id) },
-        query: shown ? { wait_ms: JOB_WAIT_MS, seen_state: shown.state, seen_done: shown.progress.done } : {},
+        query: shown
+          ? {
+              wait_ms: JOB_WAIT_MS,
+              seen_state: shown.state,
+              seen_done: shown.progress.done,
+              seen_attempts: shown.attempts,
+            }
+          : {},
       });
       if (isFinalJobState(job.state) && !(shown && isFinalJobState(shown.state)))
         void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
@@ -90,4 +104,26 @@ export function useJob(id: number | null) {
     refetchInterval: (q) => (q.state.data && isFinalJobState(q.state.data.state) ? false : JOB_ASK_AGAIN_MS),
     refetchIntervalInBackground: true,
   });
+}
+
+/**
+ * Follows jobs outside a query (a batch follows its jobs one after another, under one bar): each request waits at
+ * the service for the job's next change, reported to `seen`, until the queue is done with it or `stop` says so.
+ * The answer that shows it done refreshes the shipments it labelled, as useJob's does.
+ */
+export function useFollowJob() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return async (job: PrintJob, seen: (j: PrintJob) => void, stop: () => boolean): Promise<PrintJob> => {
+    let j = job;
+    while (!isFinalJobState(j.state) && !stop()) {
+      j = await client.call('printJobs.get', {
+        params: { id: String(j.id) },
+        query: { wait_ms: JOB_WAIT_MS, seen_state: j.state, seen_done: j.progress.done, seen_attempts: j.attempts },
+      });
+      seen(j);
+    }
+    if (isFinalJobState(j.state)) void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
+    return j;
+  };
 }

@@ -2,13 +2,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpOutput } from '../../../../core/client/index';
 import { useScaleReading } from './queries';
+import { decimal } from '../../parcel/parcel';
 
 type Reading = OpOutput<'scale.read'>;
 
 /** The key that takes the scale's weight into the form, whatever field has the focus. */
 export const TAKE_WEIGHT_KEY = 'F9';
-
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v.trim().replace(',', '.')));
 
 /** The reading in the operator's words: "1.25 kg", "Moving… 0.8 kg", "Scale disconnected: …". */
 export function describeReading(r: Reading, t: (k: string, o?: Record<string, unknown>) => string): string {
@@ -59,7 +58,7 @@ export function ScaleWeight({
   useEffect(() => {
     if (!reading || reading.state !== 'ok' || reading.weight_kg === null || reading.weight_kg <= 0) return;
     if (reading.weight_kg === filled.current) return;
-    const typed = num(value);
+    const typed = decimal(value);
     if (typed !== undefined && typed !== filled.current && typed !== provisional) return;
     take(reading);
   }, [reading, value, provisional, take]);

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileInput } from '../../components/FileInput';
 import { ImportReport } from './ImportReport';
 
 /** Reads a chosen file as text and hands it to `run`; shows what was imported or the report of what is wrong. */
@@ -37,10 +38,7 @@ export function FileImport({
 
   return (
     <div className="file-import">
-      <label className="field">
-        {label}
-        <input type="file" accept={accept} onChange={(e) => void pick(e)} disabled={busy} />
-      </label>
+      <FileInput label={label} accept={accept} onChange={(e) => void pick(e)} disabled={busy} />
       {children}
       {busy && <p className="state">{t('state.loading')}</p>}
       {done && <p className="ok-note">{done}</p>}

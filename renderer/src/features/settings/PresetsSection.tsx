@@ -88,13 +88,13 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
         inputMode="decimal"
       />
       <Field
-        label={t('pack.weight')}
+        label={t('settings.presetWeight')}
         path="/weight"
         errors={errors}
         value={v.weight}
         onChange={set('weight')}
         inputMode="decimal"
-        hint={t('settings.optional')}
+        hint={t('settings.presetWeightHint')}
       />
       <div className="actions">
         <Button onClick={onDone}>{t('common.cancel')}</Button>
@@ -120,7 +120,8 @@ export function PresetsSection() {
           <kbd>{p.key}</kbd> <strong>{p.name}</strong>
           <span className="muted">
             {' '}
-            {p.length} × {p.width} × {p.height} cm{p.weight !== undefined && ` · ${p.weight} kg`}
+            {p.length} × {p.width} × {p.height} cm
+            {p.weight !== undefined && ` · ${t('settings.presetWeighs', { weight: p.weight })}`}
           </span>
         </>
       )}

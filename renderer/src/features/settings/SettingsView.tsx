@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { setSound, soundOn } from '../../operator/feedback';
 import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
 import { Button } from '../../components/Button';
@@ -11,7 +12,7 @@ import { usePrinters } from '../printing/queries';
 import { FileImport } from './FileImport';
 import { useImportOffices, useImportRatecard, useSaveStationSettings } from './mutations';
 import { PresetsSection } from './PresetsSection';
-import { useStationSettings } from './queries';
+import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
 import { ScaleSettings } from './ScaleSettings';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
@@ -48,17 +49,22 @@ function DefaultPrinters() {
                   onChange={(e) => choose(list, f, e.target.value)}
                 >
                   <option value="">{t('printers.noDefault')}</option>
-                  {list.map((p) => (
-                    <option key={p.name} value={p.name}>
-                      {p.name}
-                    </option>
-                  ))}
+                  {list
+                    .filter((p) => p.formats.includes(f))
+                    .map((p) => (
+                      <option key={p.name} value={p.name}>
+                        {p.name}
+                      </option>
+                    ))}
                 </select>
               </label>
             ))}
           </div>
         )}
       </QueryState>
+      {printers.data?.every((p) => !p.formats.includes('PDF_A4')) && (
+        <p className="hint">{t('settings.noA4Printer')}</p>
+      )}
       {error !== null && <p className="error">{explain(error).message}</p>}
     </section>
   );
@@ -68,6 +74,8 @@ function TimeZone() {
   const { t } = useTranslation();
   const explain = useExplain();
   const settings = useStationSettings();
+  const origin = useRatecard().data?.card as { origin?: { time_zone?: string } } | undefined;
+  const originZone = origin?.origin?.time_zone;
   const save = useSaveStationSettings();
   /** What the operator typed; until then the field shows the station's zone. */
   const [typed, setTyped] = useState<string | null>(null);
@@ -109,8 +117,78 @@ function TimeZone() {
           {t('common.save')}
         </Button>
       </div>
+      <p className="hint">{t('settings.timeZoneHint')}</p>
+      {originZone && settings.data && settings.data.time_zone !== originZone && (
+        <p className="warn">
+          {t('settings.timeZoneOrigin', { zone: settings.data.time_zone, origin: originZone })}{' '}
+          <Button onClick={() => setTyped(originZone)}>{t('settings.useZone', { zone: originZone })}</Button>
+        </p>
+      )}
       {message && <p className="note">{message}</p>}
     </form>
+  );
+}
+
+/** The language printed labels and manifests speak: the station's, or the rate card origin country's. */
+function PrintedLanguage() {
+  const { t } = useTranslation();
+  const explain = useExplain();
+  const settings = useStationSettings();
+  const save = useSaveStationSettings();
+  const [error, setError] = useState<unknown>(null);
+  const value = settings.data ? (settings.data.language_chosen ? settings.data.language : 'auto') : '';
+  return (
+    <section className="card" aria-label={t('settings.printedLanguage')}>
+      <h2>{t('settings.printedLanguage')}</h2>
+      <label className="field">
+        <span>{t('settings.printedLanguageField')}</span>
+        <select
+          value={value}
+          onChange={(e) =>
+            save.mutate(
+              { language: e.target.value === 'auto' ? null : (e.target.value as 'en' | 'es') },
+              { onError: setError, onSuccess: () => setError(null) },
+            )
+          }
+        >
+          <option value="auto">
+            {t('settings.languageAuto', {
+              language:
+                settings.data && !settings.data.language_chosen
+                  ? t(`settings.languages.${settings.data.language}`)
+                  : '…',
+            })}
+          </option>
+          <option value="es">{t('settings.languages.es')}</option>
+          <option value="en">{t('settings.languages.en')}</option>
+        </select>
+      </label>
+      <p className="hint">{t('settings.printedLanguageHint')}</p>
+      {error !== null && <p className="error">{explain(error).message}</p>}
+    </section>
+  );
+}
+
+/** This desk's own preferences, kept in this browser: the sound of outcomes. */
+function ThisDesk() {
+  const { t } = useTranslation();
+  const [sound, setSoundState] = useState(soundOn);
+  return (
+    <section className="card" aria-label={t('settings.thisDesk')}>
+      <h2>{t('settings.thisDesk')}</h2>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={sound}
+          onChange={(e) => {
+            setSound(e.target.checked);
+            setSoundState(e.target.checked);
+          }}
+        />{' '}
+        {t('settings.sound')}
+      </label>
+      <p className="hint">{t('settings.soundHint')}</p>
+    </section>
   );
 }
 
@@ -168,28 +246,39 @@ function Imports() {
 function ConnectDesk() {
   const { t } = useTranslation();
   const desktop = !!window.station;
+  const connect = useStationConnect(!desktop);
+  const urls = connect.data?.desk_urls ?? [];
   return (
     <section className="card" aria-label={t('settings.connect')}>
       <h2>{t('settings.connect')}</h2>
       {desktop ? (
         <p>{t('settings.connectDesktop')}</p>
+      ) : connect.data && !connect.data.other_computers ? (
+        <>
+          <p className="warn">{t('settings.connectLoopback')}</p>
+          <p>
+            <code>station serve --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem</code>
+          </p>
+          <p className="hint">{t('settings.connectLoopbackHint')}</p>
+        </>
       ) : (
-        <p>
-          {t('settings.apiAddress')}: <code>{API_BASE}</code>
-        </p>
+        <ol className="steps">
+          <li>
+            {t('settings.connectStep1')}{' '}
+            <code>
+              station token create --account ACCOUNT --name desk-2 --permissions
+              shipments.read,shipments.write,rates.read
+            </code>
+          </li>
+          <li>
+            {t('settings.connectStep2')}{' '}
+            {urls.map((u) => (
+              <code key={u}>{u} </code>
+            ))}
+          </li>
+          <li>{t('settings.connectStep3')}</li>
+        </ol>
       )}
-      <ol className="steps">
-        <li>
-          {t('settings.connectStep1')}{' '}
-          <code>
-            station token create --account ACCOUNT --name desk-2 --permissions shipments.read,shipments.write,rates.read
-          </code>
-        </li>
-        <li>
-          {t('settings.connectStep2')} <code>{desktop ? 'http://HOST:8787/' : new URL('/', API_BASE).href}</code>
-        </li>
-        <li>{t('settings.connectStep3')}</li>
-      </ol>
     </section>
   );
 }
@@ -203,9 +292,11 @@ export function SettingsView() {
     <main className="page settings-grid">
       <SendersSection />
       <PresetsSection />
+      <ThisDesk />
       <DefaultPrinters />
       <ScaleSettings />
       <TimeZone />
+      <PrintedLanguage />
       <Imports />
       <WebhooksSection />
       <ConnectDesk />

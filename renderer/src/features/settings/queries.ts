@@ -24,6 +24,18 @@ export const settingsQueries = {
   station: () => [...settingsQueries.all(), 'station'] as const,
   stationSettings: (client: StationClient) =>
     queryOptions({ queryKey: settingsQueries.station(), queryFn: () => client.call('station.settings.get') }),
+  ratecard: (client: StationClient) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'ratecard'] as const,
+      queryFn: () => client.call('ratecard.get'),
+      retry: false,
+    }),
+  /** Where another computer opens the desk (none while the service listens on loopback only). */
+  connect: (client: StationClient) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'connect'] as const,
+      queryFn: () => client.call('station.connect'),
+    }),
 };
 
 export function useSenders() {
@@ -36,4 +48,13 @@ export function usePresets() {
 
 export function useStationSettings() {
   return useQuery(settingsQueries.stationSettings(useClient()));
+}
+
+/** The rate card (its origin's time zone is the station's day). */
+export function useRatecard(enabled = true) {
+  return useQuery({ ...settingsQueries.ratecard(useClient()), enabled });
+}
+
+export function useStationConnect(enabled: boolean) {
+  return useQuery({ ...settingsQueries.connect(useClient()), enabled });
 }

@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/DateField';
 import { PLATFORMS, STATUSES, SUB_STATUSES } from './codes';
 import type { SearchFilter } from './queries';
 
 const SHORTCUTS = ['', 'PENDING', 'ACTIVE'] as const;
+/** Whose contact and address the words look at (ref and code always): the receiver's unless asked. */
+const PARTIES = ['RECEIVER', 'SENDER', 'ANY'] as const;
+type Party = (typeof PARTIES)[number];
 const DATE_TYPES = ['CREATED', 'UPDATED', 'LABELLED'] as const;
 
 /**
@@ -13,6 +17,7 @@ const DATE_TYPES = ['CREATED', 'UPDATED', 'LABELLED'] as const;
 export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f: SearchFilter) => void }) {
   const { t } = useTranslation();
   const [q, setQ] = useState(value.q ?? '');
+  const [party, setParty] = useState<Party>(value.party ?? 'RECEIVER');
   const set = <K extends keyof SearchFilter>(key: K, v: SearchFilter[K] | '') => {
     const next = { ...value };
     if (v === '' || v === undefined) delete next[key];
@@ -21,7 +26,12 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    set('q', q.trim());
+    search(q, party);
+  };
+  /** The words and whose side they look at go together: `party` means nothing without `q`. */
+  const search = (words: string, side: Party) => {
+    const { q: _q, party: _p, ...rest } = value;
+    onChange(words.trim() ? { ...rest, q: words.trim(), party: side } : rest);
   };
 
   return (
@@ -33,6 +43,20 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
+        <select
+          aria-label={t('shipments.party')}
+          value={party}
+          onChange={(e) => {
+            setParty(e.target.value as Party);
+            if (value.q) search(q, e.target.value as Party);
+          }}
+        >
+          {PARTIES.map((p) => (
+            <option key={p} value={p}>
+              {t(`shipments.parties.${p}`)}
+            </option>
+          ))}
+        </select>
         <button type="submit" className="btn">
           {t('shipments.searchButton')}
         </button>
@@ -99,22 +123,16 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
             ))}
           </select>
         </label>
-        <label className="field">
-          <span>{t('shipments.filter.from')}</span>
-          <input
-            type="date"
-            value={value.date_range_min ?? ''}
-            onChange={(e) => set('date_range_min', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('shipments.filter.to')}</span>
-          <input
-            type="date"
-            value={value.date_range_max ?? ''}
-            onChange={(e) => set('date_range_max', e.target.value)}
-          />
-        </label>
+        <DateField
+          label={t('shipments.filter.from')}
+          value={value.date_range_min ?? ''}
+          onChange={(v) => set('date_range_min', v)}
+        />
+        <DateField
+          label={t('shipments.filter.to')}
+          value={value.date_range_max ?? ''}
+          onChange={(v) => set('date_range_max', v)}
+        />
         <Choice
           label={t('shipments.filter.period')}
           value={value.date_key ?? ''}

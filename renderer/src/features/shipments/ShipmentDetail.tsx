@@ -179,6 +179,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         open={asking}
         title={t('detail.cancelTitle', { code: s.code })}
         confirmLabel={t('detail.cancelConfirm')}
+        cancelLabel={t('detail.cancelKeep')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);

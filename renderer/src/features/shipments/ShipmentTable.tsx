@@ -1,10 +1,10 @@
+import { formatDateTime } from '../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
 import { Empty, ErrorState, Loading } from '../../components/States';
 import type { useShipmentSearch } from './queries';
 
-export const when = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }) : '';
+export const when = (iso: string | null, lang: string) => (iso ? formatDateTime(iso, lang) : '');
 
 /**
  * The columns that matter at a desk. With `selected`, each row has a checkbox (Batch, End of day); a row opens its
@@ -74,7 +74,7 @@ export function ShipmentTable({
               {s.code}
               {s.number !== null && <span className="muted"> · {t('shipments.packageOf', { n: s.number })}</span>}
             </td>
-            <td>{s.ref}</td>
+            <td className="ref">{s.ref}</td>
             <td>{s.destination.contact.name}</td>
             <td>{s.destination.address.city}</td>
             <td>{t(`codes.method.${s.method}`)}</td>

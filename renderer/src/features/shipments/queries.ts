@@ -11,7 +11,7 @@ export type SearchFilter = Omit<SearchQuery, 'page' | 'size'>;
 export const LIST_POLL_MS = 5_000;
 export const DETAIL_POLL_MS = 1_500;
 
-/** The shipments' reads and their keys: `all` → `lists` → `search(query)`; `all` → `details` → `detail(code)` → its events, packages. */
+/** The shipments' reads and their keys: `all` → `lists` → `search(query)`, or every code a filter matches; `all` → `details` → `detail(code)` → its events, packages. */
 export const shipmentQueries = {
   all: () => rootKeys.shipments,
   lists: () => [...shipmentQueries.all(), 'search'] as const,
@@ -19,6 +19,11 @@ export const shipmentQueries = {
     queryOptions({
       queryKey: [...shipmentQueries.lists(), query] as const,
       queryFn: () => client.call('shipments.search', { query }),
+    }),
+  codes: (client: StationClient, filter: SearchFilter, max: number) =>
+    queryOptions({
+      queryKey: [...shipmentQueries.lists(), 'codes', filter, max] as const,
+      queryFn: () => allCodes(client, filter, max),
     }),
   details: () => [...shipmentQueries.all(), 'one'] as const,
   detail: (code: string) => [...shipmentQueries.details(), code] as const,
@@ -89,4 +94,9 @@ export async function allCodes(
     codes.push(...r.data.map((s) => s.code));
     if (r.last || codes.length >= max) return { codes: codes.slice(0, max), items: r.items };
   }
+}
+
+/** Every code a filter matches (at most `max`), refreshed with the lists: a manifest's parcels, say. */
+export function useAllCodes(filter: SearchFilter, max: number) {
+  return useQuery(shipmentQueries.codes(useClient(), filter, max));
 }

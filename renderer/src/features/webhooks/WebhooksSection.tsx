@@ -15,6 +15,7 @@ import {
   useTestWebhook,
 } from './mutations';
 import { useDeliveries, useWebhooks } from './queries';
+import './words';
 
 const EVENTS = [
   'shipment.created',
@@ -32,7 +33,7 @@ const STATE_PILL = { delivered: 'pill tone-ok', failed: 'pill tone-error', pendi
 
 /** A secret shown once (on create and rotation), to copy with visible feedback. */
 function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'webhooks']);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   async function copy() {
     try {
@@ -43,8 +44,8 @@ function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }
     }
   }
   return (
-    <div className="webhook-secret" role="region" aria-label={t('webhooks.secret')}>
-      <p>{t('webhooks.copyNow')}</p>
+    <div className="webhook-secret" role="region" aria-label={t('webhooks:secret')}>
+      <p>{t('webhooks:copyNow')}</p>
       <code className="mono secret">{secret}</code>
       <div className="actions start">
         <Button kind="primary" onClick={() => void copy()}>
@@ -53,14 +54,14 @@ function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }
         <Button onClick={onClose}>{t('common.close')}</Button>
       </div>
       <p aria-live="polite" className={copied === 'failed' ? 'error' : 'ok'}>
-        {copied === 'yes' ? t('webhooks.copiedText') : copied === 'failed' ? t('credentials.copyFailed') : ''}
+        {copied === 'yes' ? t('webhooks:copiedText') : copied === 'failed' ? t('credentials.copyFailed') : ''}
       </p>
     </div>
   );
 }
 
 function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'webhooks']);
   const explain = useExplain();
   const create = useCreateWebhook();
   const form = useRef<HTMLFormElement>(null);
@@ -92,27 +93,27 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
   }
 
   return (
-    <form ref={form} className="form-grid webhook-form" aria-label={t('webhooks.add')} onSubmit={submit} noValidate>
-      <h3>{t('webhooks.add')}</h3>
+    <form ref={form} className="form-grid webhook-form" aria-label={t('webhooks:add')} onSubmit={submit} noValidate>
+      <h3>{t('webhooks:add')}</h3>
       <Field
-        label={t('webhooks.url')}
+        label={t('webhooks:url')}
         path="/url"
         errors={errors}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         placeholder="https://erp.example.com/hooks/station"
-        hint={t('webhooks.urlHint')}
+        hint={t('webhooks:urlHint')}
         type="url"
       />
       <Field
-        label={t('webhooks.description')}
+        label={t('webhooks:description')}
         path="/description"
         errors={errors}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
       <fieldset className="webhook-events">
-        <legend>{t('webhooks.events')}</legend>
+        <legend>{t('webhooks:events')}</legend>
         {EVENTS.map((ev) => (
           <label key={ev} className="check">
             <input
@@ -121,7 +122,7 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
               onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))}
             />{' '}
             <span>
-              {t(`webhooks.event.${eventKey(ev)}`)} <code>{ev}</code>
+              {t(`webhooks:event.${eventKey(ev)}`)} <code>{ev}</code>
             </span>
           </label>
         ))}
@@ -129,7 +130,7 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
       </fieldset>
       <div className="actions start">
         <Button type="submit" kind="primary" busy={create.isPending} disabled={!url.trim() || events.length === 0}>
-          {t('webhooks.add')}
+          {t('webhooks:add')}
         </Button>
       </div>
       {message && !Object.keys(errors).length && (
@@ -142,17 +143,17 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
 }
 
 function Deliveries({ hook }: { hook: Webhook }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', 'webhooks']);
   const explain = useExplain();
   const deliveries = useDeliveries(hook.id);
   const retry = useRetryDelivery();
   const time = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
   const outcome = (d: WebhookDelivery) =>
-    d.last_status !== null ? `HTTP ${d.last_status}` : (d.last_error ?? t('webhooks.notYet'));
+    d.last_status !== null ? `HTTP ${d.last_status}` : (d.last_error ?? t('webhooks:notYet'));
   return (
     <div className="webhook-deliveries">
-      <h4>{t('webhooks.deliveries')}</h4>
+      <h4>{t('webhooks:deliveries')}</h4>
       {retry.error && (
         <p className="error" role="alert">
           {explain(retry.error).message}
@@ -160,14 +161,14 @@ function Deliveries({ hook }: { hook: Webhook }) {
       )}
       <QueryState query={deliveries} empty={(p) => p.data.length === 0}>
         {(page) => (
-          <table aria-label={t('webhooks.deliveriesOf', { url: hook.url })}>
+          <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
             <thead>
               <tr>
-                <th>{t('webhooks.event.title')}</th>
-                <th>{t('webhooks.state')}</th>
-                <th>{t('webhooks.attempts')}</th>
-                <th>{t('webhooks.last')}</th>
-                <th>{t('webhooks.next')}</th>
+                <th>{t('webhooks:event.title')}</th>
+                <th>{t('webhooks:state')}</th>
+                <th>{t('webhooks:attempts')}</th>
+                <th>{t('webhooks:last')}</th>
+                <th>{t('webhooks:next')}</th>
                 <th />
               </tr>
             </thead>
@@ -180,7 +181,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
                     <span className="hint">{time(d.created_at)}</span>
                   </td>
                   <td>
-                    <span className={STATE_PILL[d.state]}>{t(`webhooks.states.${d.state}`)}</span>
+                    <span className={STATE_PILL[d.state]}>{t(`webhooks:states.${d.state}`)}</span>
                   </td>
                   <td>{d.attempts}</td>
                   <td title={d.last_error ?? undefined}>{d.attempts ? outcome(d) : '—'}</td>
@@ -188,9 +189,9 @@ function Deliveries({ hook }: { hook: Webhook }) {
                   <td>
                     <Button
                       onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
-                      aria-label={t('webhooks.retryOne', { type: d.type, id: d.id })}
+                      aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
                     >
-                      {t('webhooks.retry')}
+                      {t('webhooks:retry')}
                     </Button>
                   </td>
                 </tr>
@@ -204,7 +205,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
 }
 
 function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', 'webhooks']);
   const explain = useExplain();
   const rotate = useRotateWebhook();
   const test = useTestWebhook();
@@ -222,12 +223,12 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
           <div className="hint">{hook.events.join(', ')}</div>
           {!hook.enabled && (
             <div className="pill tone-error">
-              {hook.disabled_reason === 'gone' ? t('webhooks.gone') : t('webhooks.disabled')}
+              {hook.disabled_reason === 'gone' ? t('webhooks:gone') : t('webhooks:disabled')}
             </div>
           )}
           {hook.previous_secret_until && (
             <div className="hint">
-              {t('webhooks.previousUntil', {
+              {t('webhooks:previousUntil', {
                 when: new Date(hook.previous_secret_until).toLocaleString(i18n.language),
               })}
             </div>
@@ -248,22 +249,22 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
                 })
               }
             >
-              {t('webhooks.enable')}
+              {t('webhooks:enable')}
             </Button>
           )}
           <Button busy={test.isPending} onClick={() => test.mutate(hook.id, { onSuccess: () => setOpen(true) })}>
-            {t('webhooks.test')}
+            {t('webhooks:test')}
           </Button>
           <Button aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
+            {open ? t('webhooks:hideDeliveries') : t('webhooks:showDeliveries')}
           </Button>
-          <Button onClick={() => setConfirm('rotate')}>{t('webhooks.rotate')}</Button>
+          <Button onClick={() => setConfirm('rotate')}>{t('webhooks:rotate')}</Button>
           <Button
             kind="danger"
             onClick={() => setConfirm('remove')}
-            aria-label={t('webhooks.removeOne', { url: hook.url })}
+            aria-label={t('webhooks:removeOne', { url: hook.url })}
           >
-            {t('webhooks.remove')}
+            {t('webhooks:remove')}
           </Button>
         </div>
       </div>
@@ -275,27 +276,27 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
       {open && <Deliveries hook={hook} />}
       <ConfirmDialog
         open={confirm === 'remove'}
-        title={t('webhooks.removeTitle')}
-        confirmLabel={t('webhooks.remove')}
+        title={t('webhooks:removeTitle')}
+        confirmLabel={t('webhooks:remove')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           remove.mutate(hook.id);
         }}
       >
-        <p>{t('webhooks.removeText', { url: hook.url })}</p>
+        <p>{t('webhooks:removeText', { url: hook.url })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'rotate'}
-        title={t('webhooks.rotateTitle')}
-        confirmLabel={t('webhooks.rotate')}
+        title={t('webhooks:rotateTitle')}
+        confirmLabel={t('webhooks:rotate')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
           rotate.mutate(hook.id, { onSuccess: (r) => onSecret(r.secret) });
         }}
       >
-        <p>{t('webhooks.rotateText')}</p>
+        <p>{t('webhooks:rotateText')}</p>
       </ConfirmDialog>
     </li>
   );
@@ -306,13 +307,13 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
  * deliveries with their state, to retry. The secret is shown once, on adding and on rotation.
  */
 export function WebhooksSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'webhooks']);
   const hooks = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <section className="card webhooks" aria-label={t('webhooks.title')}>
-      <h2>{t('webhooks.title')}</h2>
-      <p className="hint">{t('webhooks.intro')}</p>
+    <section className="card webhooks" aria-label={t('webhooks:title')}>
+      <h2>{t('webhooks:title')}</h2>
+      <p className="hint">{t('webhooks:intro')}</p>
       {secret && <SecretOnce secret={secret} onClose={() => setSecret(null)} />}
       <QueryState query={hooks}>
         {(list) =>
@@ -323,7 +324,7 @@ export function WebhooksSection() {
               ))}
             </ul>
           ) : (
-            <p className="state state-empty">{t('webhooks.none')}</p>
+            <p className="state state-empty">{t('webhooks:none')}</p>
           )
         }
       </QueryState>

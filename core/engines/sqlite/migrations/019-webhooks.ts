@@ -1,7 +1,7 @@
 /**
  * Webhooks (issue 21): the account's endpoints, and the outbox of deliveries written in the same transaction as the
  * change each announces. A pending delivery is due at `next_at`; while a worker sends it, `claim` names the worker
- * and `next_at` is when its hold runs out. (017 is kept for the desk's print-attention branch, not yet landed.)
+ * and `next_at` is when its hold runs out.
  */
 export default `
 CREATE TABLE webhooks (
