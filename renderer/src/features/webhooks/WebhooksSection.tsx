@@ -5,6 +5,7 @@ import type { Webhook, WebhookDelivery } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, focusFirstInvalid } from '../../components/Field';
+import { SecretOnce } from '../../components/SecretOnce';
 import { QueryState } from '../../components/States';
 import {
   useCreateWebhook,
@@ -31,32 +32,18 @@ const eventKey = (e: string) => e.replace('.', '_') as 'shipment_created';
 
 const STATE_PILL = { delivered: 'pill tone-ok', failed: 'pill tone-error', pending: 'pill tone-warn' } as const;
 
-/** A secret shown once (on create and rotation), to copy with visible feedback. */
-function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
+/** A signing secret, shown once (on create and rotation). */
+function SecretShown({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation(['translation', 'webhooks']);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  }
   return (
-    <div className="webhook-secret" role="region" aria-label={t('webhooks:secret')}>
-      <p>{t('webhooks:copyNow')}</p>
-      <code className="mono secret">{secret}</code>
-      <div className="actions start">
-        <Button kind="primary" onClick={() => void copy()}>
-          {copied === 'yes' ? t('credentials.copied') : t('credentials.copy')}
-        </Button>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </div>
-      <p aria-live="polite" className={copied === 'failed' ? 'error' : 'ok'}>
-        {copied === 'yes' ? t('webhooks:copiedText') : copied === 'failed' ? t('credentials.copyFailed') : ''}
-      </p>
-    </div>
+    <SecretOnce
+      secret={secret}
+      label={t('webhooks:secret')}
+      className="webhook-secret"
+      copyNow={t('webhooks:copyNow')}
+      copiedText={t('webhooks:copiedText')}
+      onClose={onClose}
+    />
   );
 }
 
@@ -314,7 +301,7 @@ export function WebhooksSection() {
     <section className="card webhooks" aria-label={t('webhooks:title')}>
       <h2>{t('webhooks:title')}</h2>
       <p className="hint">{t('webhooks:intro')}</p>
-      {secret && <SecretOnce secret={secret} onClose={() => setSecret(null)} />}
+      {secret && <SecretShown secret={secret} onClose={() => setSecret(null)} />}
       <QueryState query={hooks}>
         {(list) =>
           list.length ? (
