@@ -29,3 +29,18 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
   const ms = Number(env.STATION_WEBHOOK_TIMEOUT_MS ?? 15_000);
   return Number.isFinite(ms) && ms > 0 ? ms : 15_000;
 }
+
+/**
+ * How long a delivered delivery is kept (to be seen in the desk and the API) before the worker deletes it: 7 days.
+ * Failed and pending ones stay until they are delivered or their endpoint is removed. `STATION_WEBHOOK_RETENTION_MS`.
+ */
+export function retentionFromEnv(env: Record<string, string | undefined>): number {
+  const ms = Number(env.STATION_WEBHOOK_RETENTION_MS ?? 7 * 86_400_000);
+  return Number.isFinite(ms) && ms > 0 ? ms : 7 * 86_400_000;
+}
+
+/** For tests: how often the delivery worker looks at the outbox without a notice (default worker.ts's POLL_MS). */
+export function pollFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const ms = Number(env.STATION_WEBHOOK_POLL_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}

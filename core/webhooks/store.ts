@@ -89,4 +89,6 @@ export interface WebhookStore {
   settle(r: AttemptResult): Promise<boolean>;
   /** Stops sending to an endpoint (410 Gone). */
   disable(id: number, reason: string, now: number): Promise<void>;
+  /** Deletes the delivered deliveries whose last attempt was before `before`; answers how many. */
+  prune(before: number): Promise<number>;
 }

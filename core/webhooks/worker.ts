@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
+import { createPollLoop } from '../poll-loop.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { nextAttemptAt, type RetrySchedule } from './schedule.js';
 import type { Sender, SendOutcome } from './send.js';
@@ -11,22 +12,34 @@ export interface WorkerDeps {
   sender: Sender;
   schedule: RetrySchedule;
   timeoutMs: number;
+  /** How long a delivered delivery is kept before it is deleted (schedule.ts, `retentionFromEnv`). */
+  retentionMs: number;
+  /** How often the outbox is looked at without a notice (POLL_MS; `STATION_WEBHOOK_POLL_MS` for tests). */
+  pollMs?: number;
   /** Deliveries in flight at once. */
   concurrency?: number;
   onError?: (err: unknown) => void;
 }
 
-/** A poll finds deliveries other stations wrote (PostgreSQL) and those whose time came. */
-const POLL_MS = 500;
+/**
+ * A poll finds deliveries other stations wrote (PostgreSQL) and those whose time came; what this station's own
+ * changes write is noticed at their commit (`notice`), without waiting for it.
+ */
+export const POLL_MS = 500;
 /**
  * Without a backlog, claims are at least this far apart: while creates stream in there is always one just due, and a
  * claim each few ms would be a commit each (SQLite's one writer, the creates' too). A message waits at most this more.
  */
 const CLAIM_GAP_MS = 100;
-/** How long a result may wait for others to be written with it. */
-const FLUSH_MS = 20;
+/**
+ * How long a result may wait for others, or for the next claim, to be written with it. On SQLite a transaction that
+ * no create shares is a commit of its own, and its wait for the disk holds the thread that answers the creates.
+ */
+const FLUSH_MS = CLAIM_GAP_MS;
 /** How often the holders of deliveries are looked at for a dead process of this host. */
 const DEAD_CHECK_MS = 10_000;
+/** The delivered deliveries past their retention are deleted this often (or each retention, if shorter). */
+const PRUNE_EVERY_MS = 600_000;
 
 /**
  * The delivery worker, off the request path: it takes due deliveries from the outbox (each held for the length of
@@ -36,14 +49,16 @@ const DEAD_CHECK_MS = 10_000;
 export function createDeliveryWorker(deps: WorkerDeps) {
   const { db, sender, schedule, timeoutMs } = deps;
   const concurrency = deps.concurrency ?? 64;
+  const pollMs = deps.pollMs ?? POLL_MS;
+  const pruneEveryMs = Math.min(PRUNE_EVERY_MS, deps.retentionMs);
   const holdMs = timeoutMs + 30_000;
   const owner = leaseOwnerName();
   const inFlight = new Set<Promise<void>>();
   let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let pumping: Promise<void> | null = null;
-  let again = false;
   let lastDeadCheck = 0;
+  let lastPrune = 0;
+  /** When the last round began. */
+  let lastRound = 0;
   /** One signal for every request in flight (each adds its listener): a stop cuts them all short. */
   const stopSignal = () => {
     const ac = new AbortController();
@@ -70,19 +85,25 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   let flushing: Promise<void> = Promise.resolve();
   let flushTimer: NodeJS.Timeout | null = null;
 
-  function flush(): Promise<void> {
+  function takeResults() {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     const batch = results;
     results = [];
+    return batch;
+  }
+
+  async function write(tx: { webhooks: WebhookStore }, batch: typeof results): Promise<void> {
+    for (const r of batch)
+      if ((await tx.webhooks.settle(r.result)) && r.gone) await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
+  }
+
+  function flush(): Promise<void> {
+    const batch = takeResults();
     if (!batch.length) return flushing;
     flushing = flushing.then(() =>
       db
-        .transaction(async (tx) => {
-          for (const r of batch)
-            if ((await tx.webhooks.settle(r.result)) && r.gone)
-              await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
-        })
+        .transaction((tx) => write(tx, batch))
         // Not written (a full disk, a lost connection): the holds run out and the deliveries are sent again.
         .catch(failed),
     );
@@ -97,6 +118,12 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     results.push({ result: resultOf(d, outcome, Date.now()), webhookId: d.webhook_id, gone: outcome.status === 410 });
     if (results.length >= concurrency / 2) void flush();
     else flushTimer ??= setTimeout(() => void flush(), FLUSH_MS);
+  }
+
+  async function pruneDelivered(now: number): Promise<void> {
+    if (now - lastPrune < pruneEveryMs) return;
+    lastPrune = now;
+    await db.transaction((tx) => tx.webhooks.prune(now - deps.retentionMs));
   }
 
   async function releaseTheDead(now: number): Promise<void> {
@@ -114,7 +141,12 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     while (running && inFlight.size < concurrency) {
       const t = Date.now();
       const want = concurrency - inFlight.size;
-      const batch = await db.transaction((tx) => tx.webhooks.claim(t, t + holdMs, owner, want));
+      // The results waiting are written with the claim: one transaction, not two.
+      const done = takeResults();
+      const batch = await db.transaction(async (tx) => {
+        await write(tx, done);
+        return tx.webhooks.claim(t, t + holdMs, owner, want);
+      });
       for (const d of batch) {
         const p: Promise<void> = deliver(d)
           .catch(failed)
@@ -130,41 +162,46 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     }
   }
 
-  function pump(): void {
-    if (!running) return;
-    if (pumping) {
-      again = true;
-      return;
+  /** One round: claim what is due (with the results waiting), prune, and answer when the next round is due. */
+  const loop = createPollLoop(async () => {
+    lastRound = Date.now();
+    try {
+      await claimSome();
+    } catch (err) {
+      failed(err);
     }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    pumping = (async () => {
-      try {
-        await claimSome();
-      } catch (err) {
-        failed(err);
-      }
-      let due: number | null = null;
-      try {
-        due = await db.stores.webhooks.nextDue();
-      } catch (err) {
-        failed(err);
-      }
-      if (!running) return;
-      // Full: an attempt that ends claims again (behind a backlog), and the poll in any case.
-      const delay =
-        due === null || inFlight.size >= concurrency
-          ? POLL_MS
-          : Math.min(POLL_MS, Math.max(CLAIM_GAP_MS, due - Date.now()));
-      timer = setTimeout(pump, delay);
-      timer.unref?.();
-    })().finally(() => {
-      pumping = null;
-      if (again) {
-        again = false;
-        pump();
-      }
-    });
+    try {
+      await pruneDelivered(Date.now());
+    } catch (err) {
+      failed(err);
+    }
+    let due: number | null = null;
+    try {
+      due = await db.stores.webhooks.nextDue();
+    } catch (err) {
+      failed(err);
+    }
+    if (!running) return null;
+    // Full: an attempt that ends claims again (behind a backlog), and the poll in any case.
+    const delay =
+      due === null || inFlight.size >= concurrency
+        ? pollMs
+        : Math.min(pollMs, Math.max(CLAIM_GAP_MS, due - Date.now()));
+    // The pruning keeps its own pace, whatever the poll's.
+    return Math.min(delay, Math.max(CLAIM_GAP_MS, lastPrune + pruneEveryMs - Date.now()));
+  });
+
+  function pump(): void {
+    if (running) loop.run();
+  }
+
+  /**
+   * A transaction of this station wrote to the outbox and committed: claimed within CLAIM_GAP_MS of the last claim,
+   * not at the next poll. Many commits between two claims bring the next one forward once; the rest cost a
+   * comparison.
+   */
+  function notice(): void {
+    if (running) loop.runBy(Math.max(Date.now(), lastRound + CLAIM_GAP_MS));
   }
 
   return {
@@ -173,8 +210,11 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       running = true;
       stopping = stopSignal();
       lastDeadCheck = 0;
+      lastPrune = 0;
+      loop.resume();
       pump();
     },
+    notice,
     /** Something was written to the outbox in this process: send it now rather than at the next poll. */
     wake: () => pump(),
     /**
@@ -184,10 +224,9 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     async stop(): Promise<void> {
       if (!running) return;
       running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      const paused = loop.pause();
       stopping.abort();
-      await pumping;
+      await paused;
       await Promise.allSettled([...inFlight]);
       await flush();
       sender.close();

@@ -171,3 +171,66 @@ describe('webhooks: a station SIGKILLed with deliveries pending', () => {
     }
   });
 });
+
+describe('webhooks: a message noticed at its commit, deliveries kept for their retention', () => {
+  let s: Station;
+  let token: string;
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    // The poll an hour away: only the notice of a commit can send a message soon; delivered ones kept 3 s.
+    s = await startStation({
+      env: { ...FAST, STATION_WEBHOOK_POLL_MS: '3600000', STATION_WEBHOOK_RETENTION_MS: '3000' },
+    });
+    const a = await admin(s);
+    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
+    await a.close();
+  });
+  afterAll(async () => {
+    await s.stop();
+    for (const rx of receivers) await rx.close().catch(() => undefined);
+  });
+
+  const subscribe = async (rx: Receiver) => {
+    const r = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
+    expect(r.status, r.text).toBe(201);
+    rx.trust(r.body.secret);
+    return r.body as { id: number };
+  };
+  const deliveries = async (id: number) =>
+    (await s.request('GET', `/webhooks/${id}/deliveries`, { token })).body as {
+      items: number;
+      data: Array<{ state: string }>;
+    };
+
+  it('sends a new message within 0.5 s of its commit, with no poll to find it', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    await subscribe(rx);
+    // Idle first: nothing is due and the next poll is an hour away.
+    await new Promise((r) => setTimeout(r, 1000));
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await createShipment(s, token);
+      const committed = Date.now();
+      await expect.poll(() => rx.delivered().size, { interval: 10 }).toBe(i + 1);
+      waits.push(Date.now() - committed);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    // The median, so that one stall of this shared machine is not counted as the worker's.
+    expect([...waits].sort((a, b) => a - b)[2], waits.join(', ')).toBeLessThan(500);
+  });
+
+  it('deletes delivered deliveries after the retention; those still pending stay', async () => {
+    const ok = await startReceiver();
+    const failing = await startReceiver({ answer: () => 500 });
+    receivers.push(ok, failing);
+    const good = await subscribe(ok);
+    const bad = await subscribe(failing);
+    await createShipment(s, token);
+    await expect.poll(async () => (await deliveries(good.id)).data.map((d) => d.state)).toEqual(['delivered']);
+    await expect.poll(async () => (await deliveries(good.id)).items, { timeout: 15_000 }).toBe(0);
+    expect((await deliveries(bad.id)).data.map((d) => d.state)).toEqual(['pending']);
+    expect(failing.received.length).toBeGreaterThan(0);
+  });
+});

@@ -56,6 +56,7 @@ function memoryOutbox(count: number, seed: number) {
       return true;
     },
     disable: async () => undefined,
+    prune: async () => 0,
   };
   const stores = { webhooks: store as WebhookStore };
   const db = {
@@ -86,6 +87,7 @@ describe('the delivery worker', () => {
         sender,
         schedule: retryScheduleFromEnv({}),
         timeoutMs: 1000,
+        retentionMs: 60_000,
         concurrency: 8,
       });
       worker.start();

@@ -181,5 +181,8 @@ export function pgWebhookStore(sql: Sql): WebhookStore {
         [id, reason, now],
       );
     },
+    prune: async (before) =>
+      (await sql.query(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < $1`, [before]))
+        .rowCount ?? 0,
   };
 }

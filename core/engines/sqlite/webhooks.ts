@@ -92,6 +92,7 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     disable: db.prepare(
       'UPDATE webhooks SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1',
     ),
+    prune: db.prepare(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < ?`),
   };
   const row = (w: Omit<WebhookRecord, 'id'> & { id?: number }) => ({
     ...w,
@@ -128,5 +129,6 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     holders: (now) => s.holders.all(now).map((r) => r.claim),
     settle: (r) => s.settle.run(r).changes > 0,
     disable: (id, reason, now) => void s.disable.run(reason, now, id),
+    prune: (before) => s.prune.run(before).changes,
   };
 }
