@@ -201,7 +201,8 @@ export function createDeliveryWorker(deps: WorkerDeps) {
    * comparison.
    */
   function notice(): void {
-    if (running) loop.runBy(Math.max(Date.now(), lastRound + CLAIM_GAP_MS));
+    // Every slot taken (a receiver that never answers): the attempt that ends claims again; a round would find none.
+    if (running && inFlight.size < concurrency) loop.runBy(Math.max(Date.now(), lastRound + CLAIM_GAP_MS));
   }
 
   return {

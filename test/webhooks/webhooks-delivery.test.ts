@@ -6,23 +6,32 @@ import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.
 import { admin, createShipment } from '../http/fixtures.js';
 import { expectEveryMessageOnce, FAST, startReceiver, type Receiver } from './receiver.js';
 
+/** A token of account acme on `s`, with every permission. */
+async function acmeToken(s: Station): Promise<string> {
+  const a = await admin(s);
+  const { token } = await a.token(await a.account('acme'), ALL_PERMISSIONS);
+  await a.close();
+  return token;
+}
+
+/** Subscribes `rx` to `events` on `s`; the receiver verifies with the secret it got. */
+async function subscribeOn(s: Station, token: string, rx: Receiver, events = ['shipment.created']) {
+  const r = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events } });
+  expect(r.status, r.text).toBe(201);
+  rx.trust(r.body.secret);
+  return r.body as { id: number; secret: string };
+}
+
 describe('webhooks: nothing lost (receivers down, failing, slow; a station killed)', () => {
   let s: Station;
   let token: string;
   const receivers: Receiver[] = [];
 
-  const subscribe = async (rx: Receiver, events = ['shipment.created']) => {
-    const r = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events } });
-    expect(r.status, r.text).toBe(201);
-    rx.trust(r.body.secret);
-    return r.body as { id: number; secret: string };
-  };
+  const subscribe = (rx: Receiver) => subscribeOn(s, token, rx);
 
   beforeAll(async () => {
     s = await startStation({ env: FAST });
-    const a = await admin(s);
-    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
-    await a.close();
+    token = await acmeToken(s);
   });
   afterAll(async () => {
     await s.stop();
@@ -117,11 +126,8 @@ describe('webhooks: a station SIGKILLed with deliveries pending', () => {
     let s = await startStation({ env: FAST, dataDir });
     const store = s.store;
     try {
-      const a = await admin(s);
-      const token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
-      await a.close();
-      const w = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
-      rx.trust(w.body.secret);
+      const token = await acmeToken(s);
+      await subscribeOn(s, token, rx);
       await rx.down();
       const codes: string[] = [];
       for (let i = 0; i < 20; i++) codes.push((await createShipment(s, token)).code);
@@ -148,11 +154,8 @@ describe('webhooks: a station SIGKILLed with deliveries pending', () => {
     let s = await startStation({ env: { ...FAST, STATION_WEBHOOK_TIMEOUT_MS: '15000' }, dataDir });
     const store = s.store;
     try {
-      const a = await admin(s);
-      const token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
-      await a.close();
-      const w = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
-      rx.trust(w.body.secret);
+      const token = await acmeToken(s);
+      await subscribeOn(s, token, rx);
       const codes: string[] = [];
       for (let i = 0; i < 20; i++) codes.push((await createShipment(s, token)).code);
       await expect.poll(() => rx.received.length).toBeGreaterThan(8);
@@ -182,21 +185,14 @@ describe('webhooks: a message noticed at its commit, deliveries kept for their r
     s = await startStation({
       env: { ...FAST, STATION_WEBHOOK_POLL_MS: '3600000', STATION_WEBHOOK_RETENTION_MS: '3000' },
     });
-    const a = await admin(s);
-    token = (await a.token(await a.account('acme'), ALL_PERMISSIONS)).token;
-    await a.close();
+    token = await acmeToken(s);
   });
   afterAll(async () => {
     await s.stop();
     for (const rx of receivers) await rx.close().catch(() => undefined);
   });
 
-  const subscribe = async (rx: Receiver) => {
-    const r = await s.request('POST', '/webhooks', { token, body: { url: rx.url, events: ['shipment.created'] } });
-    expect(r.status, r.text).toBe(201);
-    rx.trust(r.body.secret);
-    return r.body as { id: number };
-  };
+  const subscribe = (rx: Receiver) => subscribeOn(s, token, rx);
   const deliveries = async (id: number) =>
     (await s.request('GET', `/webhooks/${id}/deliveries`, { token })).body as {
       items: number;

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+// The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
 import { useExplain } from '../../api/errors';
 import type { Webhook, WebhookDelivery } from '../../api/types';
 import { Button } from '../../components/Button';
@@ -18,16 +20,6 @@ import {
 import { useDeliveries, useWebhooks } from './queries';
 import './words';
 
-const EVENTS = [
-  'shipment.created',
-  'shipment.canceled',
-  'shipment.status_changed',
-  'label.created',
-  'package.created',
-  'print_job.finished',
-  'manifest.created',
-] as const;
-type EventType = (typeof EVENTS)[number];
 const eventKey = (e: string) => e.replace('.', '_') as 'shipment_created';
 
 const STATE_PILL = { delivered: 'pill tone-ok', failed: 'pill tone-error', pending: 'pill tone-warn' } as const;
@@ -54,7 +46,7 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
   const form = useRef<HTMLFormElement>(null);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<EventType[]>(['shipment.created', 'shipment.status_changed']);
+  const [events, setEvents] = useState<WebhookEvent[]>(['shipment.created', 'shipment.status_changed']);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
 
@@ -101,7 +93,7 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
       />
       <fieldset className="webhook-events">
         <legend>{t('webhooks:events')}</legend>
-        {EVENTS.map((ev) => (
+        {WEBHOOK_EVENTS.map((ev) => (
           <label key={ev} className="check">
             <input
               type="checkbox"
