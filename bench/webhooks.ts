@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- webhooks`: the outbox and its delivery worker (issue 21).
  * 1. Deliveries/s: 10,000 shipment.created messages waiting in the outbox of a `station serve` (written while the
- *    endpoint was disabled), then the endpoint enabled and timed until a local receiver has taken every one, each
+ *    endpoint was disabled), then the endpoint enabled and timed until a local receiver (its own thread) has taken every one, each
  *    verified with the `standardwebhooks` package. Goal ≥ 1,000 deliveries/s.
  * 2. Creates/s with an endpoint subscribed (and the worker sending to it meanwhile) against a station without any,
  *    rounds alternating between them so that a busy machine slows both alike. Goal ≥ 0.9. A third station's
@@ -10,17 +10,18 @@
  * `BENCH_WEBHOOKS_STORE_B`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Webhook } from 'standardwebhooks';
+import { Worker } from 'node:worker_threads';
 import { createCore } from '../core/index.js';
 import { rng } from '../test/helpers/random.js';
 import { cpuMs } from './create.js';
 import { benchAccount } from './owner.js';
 import type { BenchSuite } from './run.js';
 import { shipment, spawnServer, STATION_BIN } from './shipments.js';
+import type { FromReceiver, ToReceiver } from './webhook-receiver.js';
 
 const MESSAGES = Number(process.env.BENCH_WEBHOOKS_MESSAGES ?? 10_000);
 const CLIENTS = 4;
@@ -43,41 +44,35 @@ async function blackHole() {
   };
 }
 
-/** A receiver as an integrator writes one: verifies every request with standardwebhooks, answers 204. */
+/** A receiver as an integrator writes one, in a thread of its own (webhook-receiver.ts). */
 async function receiver() {
-  let secret: Webhook | null = null;
-  const ids = new Set<string>();
-  let bad = 0;
-  let requests = 0;
-  let onCount: (() => void) | null = null;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      requests++;
-      try {
-        secret!.verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>);
-        ids.add(String(req.headers['webhook-id']));
-      } catch {
-        bad++;
-      }
-      res.writeHead(204).end();
-      onCount?.();
+  const w = new Worker(new URL('./webhook-receiver.js', import.meta.url));
+  const next = <K extends string>(key: K) =>
+    new Promise<Extract<FromReceiver, Record<K, unknown>>>((resolve) => {
+      const on = (m: FromReceiver) => {
+        if (key in m) {
+          w.off('message', on);
+          resolve(m as Extract<FromReceiver, Record<K, unknown>>);
+        }
+      };
+      w.on('message', on);
     });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const ask = (m: ToReceiver) => w.postMessage(m);
+  const { url } = await next('url');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    trust: (s: string) => (secret = new Webhook(s)),
-    stats: () => ({ distinct: ids.size, bad, requests }),
-    until: (n: number) =>
-      new Promise<void>((r) => {
-        onCount = () => {
-          if (ids.size >= n) r();
-        };
-        onCount();
-      }),
-    close: () => new Promise((r) => server.close(r)),
+    url,
+    trust: (s: string) => ask({ trust: s }),
+    stats: async () => {
+      const answer = next('stats');
+      ask({ stats: true });
+      return (await answer).stats;
+    },
+    until: async (n: number) => {
+      const answer = next('reached');
+      ask({ until: n });
+      await answer;
+    },
+    close: () => w.terminate(),
   };
 }
 
@@ -167,7 +162,7 @@ export const webhooksSuite: BenchSuite = {
       await a.call('PUT', `/webhooks/${String(hook.id)}`, { url: rx.url, events: ['shipment.created'], enabled: true });
       await rx.until(MESSAGES);
       const s = (performance.now() - t1) / 1000;
-      const st = rx.stats();
+      const st = await rx.stats();
       console.log(
         `deliveries: ${st.distinct} distinct messages verified (${st.requests} requests, ${st.bad} failed verification) ` +
           `in ${s.toFixed(2)} s = ${(st.distinct / s).toFixed(0)} deliveries/s (goal ≥ 1000); station CPU ` +
@@ -220,7 +215,7 @@ export const webhooksSuite: BenchSuite = {
         console.log(
           `ratio never-answering/without: median ${median(ratios.failing).toFixed(2)}; rounds: ${ratios.failing.map((x) => x.toFixed(2)).join(' ')}`,
         );
-      console.log(`receiver: ${rx.stats().bad} requests failed verification`);
+      console.log(`receiver: ${(await rx.stats()).bad} requests failed verification`);
     } finally {
       await subscribed.stopAll();
       await plain.stopAll();
