@@ -3,7 +3,8 @@ import type { UnitOfWork } from '../unit-of-work.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import { LEASE_MS } from './lease.js';
 import { specOf } from './printers.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
+import { announceFinished } from './jobs.js';
+import type { JobRecord, PrinterRecord, PrintingStores } from './store.js';
 import { TransportError } from './transport.js';
 import type { Driver, DriverName, LabelInput } from './types.js';
 import { nextUnit } from './units.js';
@@ -16,7 +17,7 @@ export interface RetryPolicy {
 
 /** What printing one job needs of its worker. */
 export interface JobWorker {
-  db: UnitOfWork<{ printing: PrintStore }>;
+  db: UnitOfWork<PrintingStores>;
   clock: Clock;
   drivers: Record<DriverName, Driver>;
   labelsFor(accountId: number): LabelInput;
@@ -70,9 +71,9 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
         if (learnedAck(configured, printer)) await tx.printing.setAnswersStatus(printerRow.id, null);
       }
       // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
-      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts)
-        await tx.printing.fail(job.id, owner, message, now());
-      else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
+      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts) {
+        if (await tx.printing.fail(job.id, owner, message, now())) await announceFinished(tx, job.id, now());
+      } else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
     });
     w.notify();
   };
@@ -117,7 +118,8 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     await db.transaction((tx) => tx.printing.progress(job.id, owner, done, t + LEASE_MS, now()));
     w.notify();
   }
-  await db.transaction(
-    async (tx) => (await tx.printing.finish(job.id, owner, now())) || (await tx.printing.letGo(job.id, owner)),
-  );
+  await db.transaction(async (tx) => {
+    if (await tx.printing.finish(job.id, owner, now())) await announceFinished(tx, job.id, now());
+    else await tx.printing.letGo(job.id, owner);
+  });
 }

@@ -196,10 +196,11 @@ export async function startStation(
     env?: Record<string, string>;
     args?: string[];
     /** a folder of the test's own, kept at stop */ dataDir?: string;
+    /** the PostgreSQL database of an earlier station (a restart), instead of a fresh one */ store?: string;
   } = {},
 ): Promise<Station> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'station-'));
-  const store = await testStore();
+  const store = opts.store ?? (await testStore());
   const { url, child, exited, err } = await spawnServe(
     ['--data', dataDir, ...(store ? ['--store', store] : []), ...(opts.args ?? [])],
     opts.env,

@@ -8,6 +8,7 @@ import { pgMigrations, type PgMigration } from './migrations/index.js';
 import { pgOfficeStore } from './offices.js';
 import { pgPrintStore } from './printing.js';
 import { pgShipmentStore } from './shipments.js';
+import { pgOutboxStore, pgWebhookStore } from './webhooks.js';
 import {
   pgDownloadStore,
   pgLabelTokenStore,
@@ -100,6 +101,8 @@ function storesOn(sql: Sql): Stores {
     labelTokens: pgLabelTokenStore(sql),
     importMappings: pgMappingStore(sql),
     scale: pgScaleStore(sql),
+    outbox: pgOutboxStore(sql),
+    webhooks: pgWebhookStore(sql),
   };
 }
 
