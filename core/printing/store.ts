@@ -112,7 +112,8 @@ export interface PrintStore {
   /**
    * Claims the next job this worker may run: queued and due, or printing under a lease that ran out with no label
    * in doubt. Only jobs of the worker's `site`'s printers; jobs of a connection in `busy` wait their turn; `only`
-   * limits the claim to one job, whatever its site (`station print` prints the job it submitted).
+   * limits the claim to one job, whatever its site (`station print` prints the job it submitted). Jobs of one label
+   * come first, then the oldest: a desk's label is not queued behind the batches on its printer.
    */
   claim(
     owner: string,

@@ -109,6 +109,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     /**
      * The next job this worker may run: queued and due, or printing under a lease that ran out with no label in
      * doubt (its process died between labels). Jobs of a printer this worker is already busy with wait their turn.
+     * A job of one label (an operator's at a desk) goes before the batches queued ahead of it on its printer.
      */
     claim: db.prepare<
       {
@@ -128,7 +129,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
          WHERE ((j.state = 'queued' AND j.next_attempt_at <= @now) OR (j.state = 'printing' AND j.lease_until < @now AND j.in_doubt = 0))
            AND (@only IS NULL OR j.id = @only) AND (p.site = @site OR @only IS NOT NULL)
            AND p.connection NOT IN (SELECT value FROM json_each(@busy))
-         ORDER BY j.id LIMIT 1)
+         ORDER BY j.total > 1, j.id LIMIT 1)
        RETURNING *`,
     ),
     nextDue: db.prepare<{ site: string; busy: string }, { at: number | null }>(
