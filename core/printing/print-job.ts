@@ -62,7 +62,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
 
   /** The job is still printing under our lease; one canceled meanwhile is let go (its doubt, if any, kept). */
   const ours = async (id: number): Promise<boolean> => {
-    const row = await db.stores.printing.jobById(id);
+    const row = await db.stores.printing.holder(id);
     if (row?.state === 'printing' && row.lease_owner === owner) return true;
     if (row?.lease_owner === owner) await db.transaction((tx) => tx.printing.letGo(id, owner));
     return false;

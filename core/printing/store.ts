@@ -86,6 +86,8 @@ export interface PrintStore {
 
   job(accountId: number, id: number): Promise<JobRecord | undefined>;
   jobById(id: number): Promise<JobRecord | undefined>;
+  /** A job's state and lease holder alone: what a worker checks before each label (a batch's codes are not read). */
+  holder(id: number): Promise<Pick<JobRecord, 'state' | 'lease_owner'> | undefined>;
   jobs(
     accountId: number,
     state: JobState | null,

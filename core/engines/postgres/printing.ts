@@ -78,6 +78,10 @@ export function pgPrintStore(sql: Sql): PrintStore {
     job: (accountId, id) =>
       first<JobRecord>(sql, `SELECT * FROM print_jobs WHERE account_id = $1 AND id = $2${locked}`, [accountId, id]),
     jobById: (id) => first<JobRecord>(sql, 'SELECT * FROM print_jobs WHERE id = $1', [id]),
+    holder: (id) =>
+      first<Pick<JobRecord, 'state' | 'lease_owner'>>(sql, 'SELECT state, lease_owner FROM print_jobs WHERE id = $1', [
+        id,
+      ]),
     async jobs(accountId, state, limit, offset) {
       const where = 'account_id = $1 AND ($2::text IS NULL OR state = $2)';
       return {

@@ -65,6 +65,9 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     ),
     job: db.prepare<[number, number], JobRow>('SELECT * FROM print_jobs WHERE account_id = ? AND id = ?'),
     jobById: db.prepare<[number], JobRow>('SELECT * FROM print_jobs WHERE id = ?'),
+    holder: db.prepare<[number], Pick<JobRecord, 'state' | 'lease_owner'>>(
+      'SELECT state, lease_owner FROM print_jobs WHERE id = ?',
+    ),
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
       'SELECT count(*) AS n FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)',
     ),
@@ -229,6 +232,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
 
     job: (accountId: number, id: number) => jobOf(q.job.get(accountId, id)),
     jobById: (id: number) => jobOf(q.jobById.get(id)),
+    holder: (id: number) => q.holder.get(id),
     jobs(accountId: number, state: JobState | null, limit: number, offset: number) {
       return {
         rows: q.pageJobs.all({ account: accountId, state, limit, offset }).map((r) => jobOf(r)!),
