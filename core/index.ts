@@ -151,10 +151,13 @@ export async function createCore({
       dataDir,
       env,
       ...(site ? { site } : {}),
-      onError: (err) =>
+      onError: (err, where) =>
         isStorageFull(err)
-          ? log.warn({ err }, 'print queue: the disk is full; the jobs wait')
-          : log.error({ err }, 'print queue: the store failed under a job'),
+          ? log.warn(
+              { err },
+              `${where}: the disk is full; ${where === 'webhooks' ? 'the deliveries' : 'the jobs'} wait`,
+            )
+          : log.error({ err }, `${where}: the store failed under ${where === 'webhooks' ? 'a delivery' : 'a job'}`),
     });
   } catch (e) {
     await engine.close();
@@ -163,6 +166,8 @@ export async function createCore({
   exposeServicesForTests?.(services);
   const { printing } = services;
   if (printQueue) printing.queue.start();
+  // The same process sends the webhooks' deliveries (a command's writes are sent by the running service).
+  if (printQueue) services.deliveries.start();
   // The long-running service (the one with the queue) runs the engine's background work too (indexing, backups).
   const background = printQueue
     ? engine.background((err) =>
@@ -269,6 +274,7 @@ export async function createCore({
     close: () =>
       (closed ??= (async () => {
         await printing.queue.stop();
+        await services.deliveries.stop();
         services.scale.stop();
         background?.stop();
         await engine.close();

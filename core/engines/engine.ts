@@ -14,6 +14,8 @@ import type { ShipmentStore } from '../shipments/store.js';
 import type { SettingsStore } from '../station/store.js';
 import type { EventStore } from '../tracking/store.js';
 import type { UnitOfWork } from '../unit-of-work.js';
+import type { OutboxStore } from '../outbox/store.js';
+import type { WebhookStore } from '../webhooks/store.js';
 
 /** Every feature's store, as an engine hands them out: for reading, or inside one transaction. */
 export interface Stores {
@@ -32,6 +34,8 @@ export interface Stores {
   labelTokens: LabelTokenStore;
   importMappings: MappingStore;
   scale: ScaleStore;
+  outbox: OutboxStore;
+  webhooks: WebhookStore;
 }
 
 /** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */

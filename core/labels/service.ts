@@ -4,6 +4,8 @@ import type { OfficeT } from '../offices/schemas.js';
 import type { QrTokens } from '../qr/tokens.js';
 import type { Dpi, LabelFormat } from '../schemas/codes.js';
 import { shipmentLookups } from '../shipments/lookup.js';
+import { readView } from '../shipments/service.js';
+import { announce, type OutboxTx } from '../outbox/announce.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentStore } from '../shipments/store.js';
 import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
@@ -41,7 +43,7 @@ export interface LabelDrawing {
   durable?: Durable | undefined;
 }
 
-export interface LabelStores {
+export interface LabelStores extends OutboxTx {
   shipments: ShipmentStore;
   downloads: DownloadStore;
   labelTokens: LabelTokenStore;
@@ -154,8 +156,19 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     return db.transaction(
       async (tx) => {
         const at = clock.now().getTime();
-        for (const r of rows)
-          await tx.shipments.markLabelled(labellable((await tx.shipments.byId(accountId, r.id))!).id, at);
+        for (const r of rows) {
+          const current = labellable((await tx.shipments.byId(accountId, r.id))!);
+          await tx.shipments.markLabelled(current.id, at);
+          // The first label of a shipment is label.created; printing it again is not.
+          if (current.labelled_at === null)
+            await announce(
+              tx,
+              accountId,
+              'label.created',
+              async () => readView(tx.shipments, { ...current, labelled_at: at, updated_at: at }),
+              at,
+            );
+        }
         return andThen(tx);
       },
       { durable },

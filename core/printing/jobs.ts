@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isoOrNull, type Clock } from '../clock.js';
+import { announce } from '../outbox/announce.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import { startTile } from '../labels/formats.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
@@ -9,7 +10,7 @@ import { drivers } from './drivers.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { formatsOf, printerNamed } from './printers.js';
 import type { PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
+import type { JobRecord, PrinterRecord, PrintingStores, PrintStore } from './store.js';
 import { nextUnit } from './units.js';
 
 /** What the jobs need of the shipments they print (from the labels feature). */
@@ -47,9 +48,15 @@ export function jobView(r: JobRecord): PrintJobT {
   };
 }
 
+/** A job that has just ended (done, failed or canceled) is print_job.finished, in the transaction that ended it. */
+export async function announceFinished(tx: PrintingStores, id: number, at: number): Promise<void> {
+  const job = (await tx.printing.jobById(id))!;
+  await announce(tx, job.account_id, 'print_job.finished', () => jobView(job), at);
+}
+
 /** The print jobs of an account: submitted, listed, followed, and the operator's actions on them. */
 export function createPrintJobs(
-  db: UnitOfWork<{ printing: PrintStore }>,
+  db: UnitOfWork<PrintingStores>,
   clock: Clock,
   shipments: PrintableShipments,
   queue: QueueSignals,
@@ -75,7 +82,10 @@ export function createPrintJobs(
       if (!canDo(job.state, action))
         throw invalidState(`print job ${job.id} is ${job.state}: ${action.replace('_', ' ')} does not apply`);
       await fn(tx.printing, job);
-      return (await tx.printing.jobById(job.id))!;
+      const after = (await tx.printing.jobById(job.id))!;
+      // The operator's answer may end it (the last label confirmed printed).
+      if (isFinalJobState(after.state) && !isFinalJobState(job.state)) await announceFinished(tx, job.id, now());
+      return after;
     });
     queue.wake();
     return jobView(row);
@@ -224,6 +234,7 @@ export function createPrintJobs(
         if (job.state === 'canceled') return jobView(job);
         if (!canDo(job.state, 'cancel')) throw invalidState(`print job ${job.id} is ${job.state}`);
         await tx.printing.cancel(job.id, now());
+        await announceFinished(tx, job.id, now());
         return jobView((await tx.printing.jobById(job.id))!);
       });
     },

@@ -4,7 +4,8 @@ import type { UnitOfWork } from '../unit-of-work.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import { LEASE_MS } from './lease.js';
 import { specOf } from './printers.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
+import { announceFinished } from './jobs.js';
+import type { JobRecord, PrinterRecord, PrintingStores } from './store.js';
 import { TransportError } from './transport.js';
 import type { Driver, DriverName, LabelInput } from './types.js';
 import { nextUnit } from './units.js';
@@ -17,7 +18,7 @@ export interface RetryPolicy {
 
 /** What printing one job needs of its worker. */
 export interface JobWorker {
-  db: UnitOfWork<{ printing: PrintStore }>;
+  db: UnitOfWork<PrintingStores>;
   clock: Clock;
   drivers: Record<DriverName, Driver>;
   /** The labels of an account, drawn in `lane` (see laneOf). */
@@ -78,15 +79,18 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
         if (learnedAck(configured, printer)) await tx.printing.setAnswersStatus(printerRow.id, null);
       }
       // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
-      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts)
-        await tx.printing.fail(job.id, owner, message, now());
-      else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
+      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts) {
+        if (await tx.printing.fail(job.id, owner, message, now())) await announceFinished(tx, job.id, now());
+      } else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
     });
     w.notify();
   };
 
-  /** Done; or, canceled meanwhile, let go (its labels stay counted). */
-  const end = async (tx: PrintStore) => (await tx.finish(job.id, owner, now())) || (await tx.letGo(job.id, owner));
+  /** Done, and announced to the webhooks; or, canceled meanwhile, let go (its labels stay counted). */
+  const end = async (tx: PrintingStores) => {
+    if (await tx.printing.finish(job.id, owner, now())) await announceFinished(tx, job.id, now());
+    else await tx.printing.letGo(job.id, owner);
+  };
 
   try {
     const known = printerRow.answers_status;
@@ -132,7 +136,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     await db.transaction(
       async (tx) => {
         await tx.printing.progress(job.id, owner, done, t + LEASE_MS, now());
-        if (last) await end(tx.printing);
+        if (last) await end(tx);
       },
       { durable: last ? 'now' : 'with_next' },
     );
@@ -140,5 +144,5 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     if (last) return;
   }
   // Claimed with every label already counted (its process died before it could end the job).
-  await db.transaction((tx) => end(tx.printing));
+  await db.transaction(end);
 }

@@ -1,4 +1,6 @@
-import { deadOnThisHost, LEASE_MS, leaseOwnerName } from './lease.js';
+import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
+import { createPollLoop } from '../poll-loop.js';
+import { LEASE_MS } from './lease.js';
 import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
 import type { JobRecord, PrinterRecord } from './store.js';
 
@@ -35,10 +37,6 @@ export function createPrintQueue(deps: QueueDeps) {
   let draining = false;
   /** Set by `start({ only })`: this worker runs that one job and nothing else (the CLI's `station print`). */
   let only: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  /** One pump at a time: a wake during a pump asks for another after it. */
-  let pumping: Promise<void> | null = null;
-  let again = false;
 
   const notify = () => {
     for (const l of [...listeners]) l();
@@ -85,38 +83,26 @@ export function createPrintQueue(deps: QueueDeps) {
     }
   }
 
-  function pump(): void {
-    if (!running || draining) return;
-    if (pumping) {
-      again = true;
-      return;
+  const loop = createPollLoop(async () => {
+    if (!running || draining) return null;
+    try {
+      await claimAll();
+    } catch (err) {
+      // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
+      failed(err);
     }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    pumping = (async () => {
-      try {
-        await claimAll();
-      } catch (err) {
-        // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
-        failed(err);
-      }
-      let due: number | null = null;
-      try {
-        due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
-      } catch (err) {
-        failed(err);
-      }
-      if (!running || draining) return;
-      const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
-      timer = setTimeout(pump, delay);
-      timer.unref?.();
-    })().finally(() => {
-      pumping = null;
-      if (again) {
-        again = false;
-        pump();
-      }
-    });
+    let due: number | null = null;
+    try {
+      due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
+    } catch (err) {
+      failed(err);
+    }
+    if (!running || draining) return null;
+    return due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
+  });
+
+  function pump(): void {
+    if (running && !draining) loop.run();
   }
 
   async function run(job: JobRecord, row: PrinterRecord, ac: AbortController): Promise<void> {
@@ -147,10 +133,9 @@ export function createPrintQueue(deps: QueueDeps) {
     if (!running) return;
     running = false;
     draining = false;
-    if (timer) clearTimeout(timer);
-    timer = null;
+    const paused = loop.pause();
     for (const ac of busy.values()) ac.abort();
-    await pumping;
+    await paused;
     try {
       await db.transaction((tx) => tx.printing.release(owner, wallNow()));
     } catch (err) {
@@ -167,6 +152,7 @@ export function createPrintQueue(deps: QueueDeps) {
       only = opts.only ?? null;
       running = true;
       draining = false;
+      loop.resume();
       pump();
     },
     /** Looks for work now (after a submit or a retry) instead of at the next poll. */
@@ -185,7 +171,7 @@ export function createPrintQueue(deps: QueueDeps) {
     async drain(ms = DRAIN_MS): Promise<void> {
       if (!running) return;
       draining = true;
-      if (timer) clearTimeout(timer);
+      void loop.pause();
       const deadline = wallNow() + ms;
       while (busy.size && wallNow() < deadline) await new Promise((r) => setTimeout(r, 20));
       await stop();

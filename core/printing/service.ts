@@ -12,7 +12,7 @@ import { nativeLines } from './native.js';
 import type { PrinterPlaces } from './places.js';
 import { createPrinters } from './printers.js';
 import { createPrintQueue, type RetryPolicy } from './queue.js';
-import type { PrintStore } from './store.js';
+import type { PrintingStores } from './store.js';
 import type { LabelFormat, LabelInput, PrinterSpec, RawDriverName } from './types.js';
 
 /**
@@ -39,7 +39,7 @@ export interface LabelsPort extends PrintableShipments {
 }
 
 export interface PrintingDeps {
-  db: UnitOfWork<{ printing: PrintStore }>;
+  db: UnitOfWork<PrintingStores>;
   clock: Clock;
   labels: LabelsPort;
   retry: RetryPolicy;

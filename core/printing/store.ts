@@ -1,3 +1,4 @@
+import type { OutboxTx } from '../outbox/announce.js';
 import type { JobState } from './job-states.js';
 import type { DriverName, LabelFormat, PrinterSettings } from './types.js';
 
@@ -151,3 +152,6 @@ export interface PrintStore {
   printAgain(id: number, now: number, wall: number): Promise<boolean>;
   move(id: number, printer: PrinterRecord, now: number, wall: number): Promise<void>;
 }
+
+/** The stores printing writes with: the queue, and the outbox that announces a job's end (print_job.finished). */
+export type PrintingStores = { printing: PrintStore } & OutboxTx;

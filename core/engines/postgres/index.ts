@@ -9,6 +9,7 @@ import { pgMigrations, type PgMigration } from './migrations/index.js';
 import { pgOfficeStore } from './offices.js';
 import { pgPrintStore } from './printing.js';
 import { pgShipmentStore } from './shipments.js';
+import { pgOutboxStore, pgWebhookStore } from './webhooks.js';
 import {
   pgDownloadStore,
   pgLabelTokenStore,
@@ -101,6 +102,8 @@ function storesOn(sql: Sql): Stores {
     labelTokens: pgLabelTokenStore(sql),
     importMappings: pgMappingStore(sql),
     scale: pgScaleStore(sql),
+    outbox: pgOutboxStore(sql),
+    webhooks: pgWebhookStore(sql),
   };
 }
 
@@ -117,6 +120,9 @@ export const redacted = (url: string) => {
  */
 export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], notice?: (m: string) => void) {
   const client = await pool.connect();
+  let broken = false;
+  const onBreak = () => (broken = true);
+  client.on('error', onBreak);
   try {
     await client.query('SELECT pg_advisory_lock(19)');
     await client.query('CREATE TABLE IF NOT EXISTS station_schema (version INT NOT NULL)');
@@ -143,7 +149,8 @@ export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], 
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(19)').catch(() => undefined);
-    client.release();
+    client.off('error', onBreak);
+    client.release(broken);
   }
 }
 
@@ -190,6 +197,10 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         throw unavailable(e);
       }
       let broken = false;
+      // The pool listens for a broken connection only while it holds the client: one that breaks between this
+      // transaction's statements would otherwise be an unhandled 'error' that ends the process.
+      const onBreak = () => (broken = true);
+      client.on('error', onBreak);
       try {
         // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
         await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
@@ -210,6 +221,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         // The COMMIT itself may find the disk full.
         throw diskFull(e) ? storageFull(e) : e;
       } finally {
+        client.off('error', onBreak);
         client.release(broken);
       }
     }

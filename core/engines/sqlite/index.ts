@@ -21,6 +21,7 @@ import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
 import { createScaleStore, createSettingsStore } from './settings.js';
 import { createShipmentStore } from './shipments.js';
+import { createOutboxStore, createWebhookStore } from './webhooks.js';
 
 type AnyFn = (...args: never[]) => unknown;
 type SyncStores = { [K in Exclude<keyof Stores, 'signingKeys'>]: Record<string, AnyFn> };
@@ -92,6 +93,8 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     labelTokens: createLabelTokenStore(db),
     importMappings: createMappingStore(db),
     scale: createScaleStore(db),
+    outbox: createOutboxStore(db),
+    webhooks: createWebhookStore(db),
   } as unknown as SyncStores;
   // The signing keys stay files beside the store, so that `station verify` needs no database.
   const signingKeys = keyFiles(keysDir(dataDir));

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { ShipmentRecord } from '../../shipments/record.js';
-import type { SearchFilter } from '../../shipments/store.js';
+import { countedByStatus, type SearchFilter } from '../../shipments/store.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
@@ -188,14 +188,18 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
 
   /**
    * The shipment whose ref or code the search is, typed whole (any letter case), when the other filters keep it:
-   * two lookups on unique indexes. It matches the words too, since its ref or code is in its `ident` column.
+   * two lookups on unique indexes, then the filters on those rows alone. It matches the words too, since its ref or
+   * code is in its `ident` column. (Written as `account_id = ? AND (ref IN (…) OR code = ?) AND filters`, SQLite,
+   * with no statistics, walked the account's status index instead: every shipment of it, 0.6–2 s at 1,000,000.)
    */
   function wholeMatch(f: Filter, filters: Query): number | undefined {
     if (f.whole === undefined) return undefined;
     const w = f.whole;
     const row = prepared(
-      `SELECT s.id FROM shipments s WHERE s.account_id = ? AND (s.ref IN (?, ?, ?) OR s.code = ?)${filters.sql} LIMIT 1`,
-    ).get(f.accountId, w, w.toUpperCase(), w.toLowerCase(), w.toUpperCase(), ...filters.args) as
+      `SELECT s.id FROM shipments s WHERE s.id IN (
+         SELECT id FROM shipments WHERE account_id = ? AND ref IN (?, ?, ?)
+         UNION ALL SELECT id FROM shipments WHERE code = ? AND account_id = ?)${filters.sql} LIMIT 1`,
+    ).get(f.accountId, w, w.toUpperCase(), w.toLowerCase(), w.toUpperCase(), f.accountId, ...filters.args) as
       { id: number } | undefined;
     return row?.id;
   }
@@ -235,7 +239,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       if (filters.sql === '') return matchTotal(f);
       const m = matches(f, filters, true);
       q = { sql: `SELECT count(*) AS n ${m.sql}`, args: m.args };
-    } else if (byStatusOnly(f)) {
+    } else if (countedByStatus(f)) {
       const statusIn = f.statusIn ? ` AND status IN (${f.statusIn.map(() => '?').join(',')})` : '';
       q = {
         sql: `SELECT coalesce(sum(n), 0) AS n FROM shipment_counts WHERE account_id = ?${f.status !== undefined ? ' AND status = ?' : ''}${statusIn}`,
@@ -319,17 +323,4 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       return { rows: rows.map(fromRow), total: count(f, filters) };
     },
   };
-}
-
-/** A total that `shipment_counts` holds: no filter, or only on the status. */
-function byStatusOnly(f: Filter): boolean {
-  return (
-    f.dateColumn !== 'labelled_at' &&
-    f.code === undefined &&
-    f.subStatus === undefined &&
-    f.platform === undefined &&
-    f.from === undefined &&
-    f.to === undefined &&
-    !f.pending
-  );
 }

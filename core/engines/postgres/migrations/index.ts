@@ -4,6 +4,7 @@ import shipmentDraw from './003-shipment-draw.js';
 import documentKeyHash from './004-document-key-hash.js';
 import searchPrefixes from './005-search-prefixes.js';
 import searchSidesAttention from './006-search-sides-attention.js';
+import webhooks from './007-webhooks.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -19,4 +20,5 @@ export const pgMigrations: PgMigration[] = [
   { version: 4, name: 'document-key-hash', sql: documentKeyHash },
   { version: 5, name: 'search-prefixes', sql: searchPrefixes },
   { version: 6, name: 'search-sides-attention', sql: searchSidesAttention },
+  { version: 7, name: 'webhooks', sql: webhooks },
 ];

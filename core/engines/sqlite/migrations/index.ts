@@ -16,6 +16,7 @@ import importsChanges from './015-imports-changes.js';
 import searchSides from './016-search-sides.js';
 import printAttention from './017-print-attention.js';
 import printerSites from './018-printer-sites.js';
+import webhooks from './019-webhooks.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'search-sides', sql: searchSides },
   { version: 17, name: 'print-attention', sql: printAttention },
   { version: 18, name: 'printer-sites', sql: printerSites },
+  { version: 19, name: 'webhooks', sql: webhooks },
 ];

@@ -15,6 +15,7 @@ import { PresetsSection } from './PresetsSection';
 import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
 import { ScaleSettings } from './ScaleSettings';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -282,7 +283,10 @@ function ConnectDesk() {
   );
 }
 
-/** Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports. */
+/**
+ * Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports,
+ * webhooks.
+ */
 export function SettingsView() {
   return (
     <main className="page settings-grid">
@@ -294,6 +298,7 @@ export function SettingsView() {
       <TimeZone />
       <PrintedLanguage />
       <Imports />
+      <WebhooksSection />
       <ConnectDesk />
     </main>
   );

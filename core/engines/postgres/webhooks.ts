@@ -1,0 +1,188 @@
+import type { OutboxStore } from '../../outbox/store.js';
+import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../webhooks/store.js';
+import { first, rows, type Sql } from './sql.js';
+
+const DELIVERY = `id, webhook_id, account_id, message_id, type, body, state, attempts, next_at, last_status, last_error,
+  last_attempt_at, created_at`;
+const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
+
+/** The outbox (migration 007): one delivery per subscribed endpoint, in the caller's transaction. */
+export function pgOutboxStore(sql: Sql): OutboxStore {
+  // Inside one transaction (an import writes thousands of shipments in one) the answer is asked once per type: a
+  // round trip each would be most of an import's time.
+  const asked = sql.inTransaction ? new Map<string, Promise<boolean>>() : null;
+  const wants = async (accountId: number, type: string) =>
+    (await first(sql, 'SELECT 1 FROM webhooks WHERE account_id = $1 AND $2 = ANY (events) LIMIT 1', [
+      accountId,
+      type,
+    ])) !== undefined;
+  return {
+    wants(accountId, type) {
+      if (!asked) return wants(accountId, type);
+      const key = `${accountId} ${type}`;
+      let answer = asked.get(key);
+      if (!answer) asked.set(key, (answer = wants(accountId, type)));
+      return answer;
+    },
+    enqueue: async (m) =>
+      (
+        await sql.query(
+          `INSERT INTO webhook_deliveries (webhook_id, account_id, message_id, type, body, state, next_at, created_at)
+           SELECT w.id, w.account_id, $1, $2, $3, 'pending', $4, $4 FROM webhooks w
+           WHERE w.account_id = $5 AND $2 = ANY (w.events)`,
+          [m.message_id, m.type, m.body, m.at, m.account_id],
+        )
+      ).rowCount ?? 0,
+  };
+}
+
+/**
+ * Webhook endpoints and deliveries on PostgreSQL. Stations sharing the database share the deliveries: a claim takes
+ * due ones with `FOR UPDATE SKIP LOCKED` and holds them under its worker's name, so each is sent by one at a time,
+ * and a result is written only by the worker that still holds it.
+ */
+export function pgWebhookStore(sql: Sql): WebhookStore {
+  const locked = sql.inTransaction ? ' FOR UPDATE' : '';
+  return {
+    insert: async (w) =>
+      (await first<{ id: number }>(
+        sql,
+        `INSERT INTO webhooks (account_id, url, description, events, secret, previous_secret, previous_until, enabled,
+           disabled_reason, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          w.account_id,
+          w.url,
+          w.description,
+          w.events,
+          w.secret,
+          w.previous_secret,
+          w.previous_until,
+          w.enabled,
+          w.disabled_reason,
+          w.created_at,
+          w.updated_at,
+        ],
+      ))!.id,
+    byId: (accountId, id) =>
+      first<WebhookRecord>(sql, `SELECT * FROM webhooks WHERE account_id = $1 AND id = $2${locked}`, [accountId, id]),
+    list: (accountId) =>
+      rows<WebhookRecord>(sql, 'SELECT * FROM webhooks WHERE account_id = $1 ORDER BY id', [accountId]),
+    async update(w) {
+      await sql.query(
+        `UPDATE webhooks SET url = $2, description = $3, events = $4, secret = $5, previous_secret = $6,
+           previous_until = $7, enabled = $8, disabled_reason = $9, updated_at = $10 WHERE id = $1`,
+        [
+          w.id,
+          w.url,
+          w.description,
+          w.events,
+          w.secret,
+          w.previous_secret,
+          w.previous_until,
+          w.enabled,
+          w.disabled_reason,
+          w.updated_at,
+        ],
+      );
+    },
+    remove: async (accountId, id) =>
+      changed(await sql.query('DELETE FROM webhooks WHERE account_id = $1 AND id = $2', [accountId, id])),
+    deliveries: async (webhookId, limit, offset) => ({
+      rows: await rows<DeliveryRecord>(
+        sql,
+        `SELECT ${DELIVERY} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [webhookId, limit, offset],
+      ),
+      total: (await first<{ n: number }>(
+        sql,
+        'SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1',
+        [webhookId],
+      ))!.n,
+    }),
+    delivery: (webhookId, id) =>
+      first<DeliveryRecord>(sql, `SELECT ${DELIVERY} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2`, [
+        webhookId,
+        id,
+      ]),
+    insertDelivery: async (d) =>
+      (await first<{ id: number }>(
+        sql,
+        `INSERT INTO webhook_deliveries (webhook_id, account_id, message_id, type, body, state, attempts, next_at,
+           last_status, last_error, last_attempt_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        [
+          d.webhook_id,
+          d.account_id,
+          d.message_id,
+          d.type,
+          d.body,
+          d.state,
+          d.attempts,
+          d.next_at,
+          d.last_status,
+          d.last_error,
+          d.last_attempt_at,
+          d.created_at,
+        ],
+      ))!.id,
+    async retryNow(id, now) {
+      await sql.query(`UPDATE webhook_deliveries SET state = 'pending', next_at = $2, claim = NULL WHERE id = $1`, [
+        id,
+        now,
+      ]);
+    },
+    nextDue: async () =>
+      (await first<{ due: number | null }>(
+        sql,
+        `SELECT min(d.next_at) AS due FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.state = 'pending' AND w.enabled`,
+      ))!.due,
+    claim: (now, holdUntil, claim, limit) =>
+      rows<ClaimedDelivery>(
+        sql,
+        `WITH taken AS (
+           UPDATE webhook_deliveries SET next_at = $2, claim = $3
+           WHERE id IN (SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+             WHERE d.state = 'pending' AND d.next_at <= $1 AND w.enabled
+             ORDER BY d.next_at, d.id LIMIT $4 FOR UPDATE OF d SKIP LOCKED)
+           RETURNING ${DELIVERY})
+         SELECT t.*, w.url, w.secret, w.previous_secret, w.previous_until
+         FROM taken t JOIN webhooks w ON w.id = t.webhook_id ORDER BY t.id`,
+        [now, holdUntil, claim, limit],
+      ),
+    release: async (claim, now) =>
+      (
+        await sql.query(
+          `UPDATE webhook_deliveries SET next_at = $2, claim = NULL WHERE claim = $1 AND state = 'pending'`,
+          [claim, now],
+        )
+      ).rowCount ?? 0,
+    holders: async (now) =>
+      (
+        await rows<{ claim: string }>(
+          sql,
+          `SELECT DISTINCT claim FROM webhook_deliveries WHERE state = 'pending' AND claim IS NOT NULL AND next_at > $1`,
+          [now],
+        )
+      ).map((r) => r.claim),
+    settle: async (r) =>
+      changed(
+        await sql.query(
+          `UPDATE webhook_deliveries SET state = $3, attempts = $4, next_at = $5, claim = NULL, last_status = $6,
+             last_error = $7, last_attempt_at = $8
+           WHERE id = $1 AND claim = $2 AND state = 'pending'`,
+          [r.id, r.claim, r.state, r.attempts, r.next_at, r.last_status, r.last_error, r.at],
+        ),
+      ),
+    async disable(id, reason, now) {
+      await sql.query(
+        'UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = $3 WHERE id = $1 AND enabled',
+        [id, reason, now],
+      );
+    },
+    prune: async (before) =>
+      (await sql.query(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < $1`, [before]))
+        .rowCount ?? 0,
+  };
+}

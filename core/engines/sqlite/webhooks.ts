@@ -1,0 +1,134 @@
+import type { OutboxStore } from '../../outbox/store.js';
+import type { WebhookEvent } from '../../schemas/codes.js';
+import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../webhooks/store.js';
+import type { Db } from './db.js';
+import type { Sync } from './sync.js';
+
+/** An endpoint as the table holds it: events as JSON, enabled as 0/1. */
+type WebhookRow = Omit<WebhookRecord, 'events' | 'enabled'> & { events: string; enabled: number };
+
+const webhookOf = (r: WebhookRow): WebhookRecord => ({
+  ...r,
+  events: JSON.parse(r.events) as WebhookEvent[],
+  enabled: r.enabled === 1,
+});
+
+const DELIVERY_COLUMNS = `id, webhook_id, account_id, message_id, type, body, state, attempts, next_at, last_status,
+  last_error, last_attempt_at, created_at`;
+
+/** The outbox (migration 019): one delivery per subscribed endpoint, in the caller's transaction. */
+export function createOutboxStore(db: Db): Sync<OutboxStore> {
+  const enqueue = db.prepare(
+    `INSERT INTO webhook_deliveries (webhook_id, account_id, message_id, type, body, state, next_at, created_at)
+     SELECT w.id, w.account_id, @message_id, @type, @body, 'pending', @at, @at FROM webhooks w
+     WHERE w.account_id = @account_id AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = @type)`,
+  );
+  const wants = db.prepare<[number, string], { one: number }>(
+    `SELECT 1 AS one FROM webhooks w
+     WHERE w.account_id = ? AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?) LIMIT 1`,
+  );
+  return {
+    wants: (accountId, type) => wants.get(accountId, type) !== undefined,
+    enqueue: (m) => enqueue.run(m).changes,
+  };
+}
+
+export function createWebhookStore(db: Db): Sync<WebhookStore> {
+  const s = {
+    insert: db.prepare(
+      `INSERT INTO webhooks (account_id, url, description, events, secret, previous_secret, previous_until, enabled,
+         disabled_reason, created_at, updated_at)
+       VALUES (@account_id, @url, @description, @events, @secret, @previous_secret, @previous_until, @enabled,
+         @disabled_reason, @created_at, @updated_at)`,
+    ),
+    byId: db.prepare<[number, number], WebhookRow>('SELECT * FROM webhooks WHERE account_id = ? AND id = ?'),
+    list: db.prepare<[number], WebhookRow>('SELECT * FROM webhooks WHERE account_id = ? ORDER BY id'),
+    update: db.prepare(
+      `UPDATE webhooks SET url = @url, description = @description, events = @events, secret = @secret,
+         previous_secret = @previous_secret, previous_until = @previous_until, enabled = @enabled,
+         disabled_reason = @disabled_reason, updated_at = @updated_at
+       WHERE id = @id`,
+    ),
+    removeDeliveries: db.prepare('DELETE FROM webhook_deliveries WHERE webhook_id = ?'),
+    remove: db.prepare('DELETE FROM webhooks WHERE account_id = ? AND id = ?'),
+    deliveries: db.prepare<[number, number, number], DeliveryRecord>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    ),
+    count: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = ?'),
+    delivery: db.prepare<[number, number], DeliveryRecord>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? AND id = ?`,
+    ),
+    insertDelivery: db.prepare(
+      `INSERT INTO webhook_deliveries (webhook_id, account_id, message_id, type, body, state, attempts, next_at,
+         last_status, last_error, last_attempt_at, created_at)
+       VALUES (@webhook_id, @account_id, @message_id, @type, @body, @state, @attempts, @next_at, @last_status,
+         @last_error, @last_attempt_at, @created_at)`,
+    ),
+    retryNow: db.prepare(`UPDATE webhook_deliveries SET state = 'pending', next_at = ?, claim = NULL WHERE id = ?`),
+    nextDue: db.prepare<[], { due: number | null }>(
+      `SELECT min(d.next_at) AS due FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.state = 'pending' AND w.enabled = 1`,
+    ),
+    due: db.prepare<[number, number], ClaimedDelivery & { previous_until: number | null }>(
+      `SELECT d.id, d.webhook_id, d.account_id, d.message_id, d.type, d.body, d.state, d.attempts, d.next_at,
+         d.last_status, d.last_error, d.last_attempt_at, d.created_at,
+         w.url, w.secret, w.previous_secret, w.previous_until
+       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.state = 'pending' AND d.next_at <= ? AND w.enabled = 1
+       ORDER BY d.next_at, d.id LIMIT ?`,
+    ),
+    hold: db.prepare('UPDATE webhook_deliveries SET next_at = ?, claim = ? WHERE id = ?'),
+    release: db.prepare(
+      `UPDATE webhook_deliveries SET next_at = ?, claim = NULL WHERE claim = ? AND state = 'pending'`,
+    ),
+    holders: db.prepare<[number], { claim: string }>(
+      `SELECT DISTINCT claim FROM webhook_deliveries WHERE state = 'pending' AND claim IS NOT NULL AND next_at > ?`,
+    ),
+    settle: db.prepare(
+      `UPDATE webhook_deliveries SET state = @state, attempts = @attempts, next_at = @next_at, claim = NULL,
+         last_status = @last_status, last_error = @last_error, last_attempt_at = @at
+       WHERE id = @id AND claim = @claim AND state = 'pending'`,
+    ),
+    disable: db.prepare(
+      'UPDATE webhooks SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1',
+    ),
+    prune: db.prepare(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < ?`),
+  };
+  const row = (w: Omit<WebhookRecord, 'id'> & { id?: number }) => ({
+    ...w,
+    events: JSON.stringify(w.events),
+    enabled: w.enabled ? 1 : 0,
+  });
+  return {
+    insert: (w) => Number(s.insert.run(row(w)).lastInsertRowid),
+    byId: (accountId, id) => {
+      const r = s.byId.get(accountId, id);
+      return r && webhookOf(r);
+    },
+    list: (accountId) => s.list.all(accountId).map(webhookOf),
+    update: (w) => void s.update.run(row(w)),
+    remove: (accountId, id) => {
+      s.removeDeliveries.run(id);
+      return s.remove.run(accountId, id).changes > 0;
+    },
+    deliveries: (webhookId, limit, offset) => ({
+      rows: s.deliveries.all(webhookId, limit, offset),
+      total: s.count.get(webhookId)!.n,
+    }),
+    delivery: (webhookId, id) => s.delivery.get(webhookId, id),
+    insertDelivery: (d) => Number(s.insertDelivery.run(d).lastInsertRowid),
+    retryNow: (id, now) => void s.retryNow.run(now, id),
+    nextDue: () => s.nextDue.get()!.due,
+    claim: (now, holdUntil, claim, limit) => {
+      // Inside the caller's write transaction: SQLite has one writer, so no other worker reads these rows between.
+      const rows = s.due.all(now, limit);
+      for (const r of rows) s.hold.run(holdUntil, claim, r.id);
+      return rows;
+    },
+    release: (claim, now) => s.release.run(now, claim).changes,
+    holders: (now) => s.holders.all(now).map((r) => r.claim),
+    settle: (r) => s.settle.run(r).changes > 0,
+    disable: (id, reason, now) => void s.disable.run(reason, now, id),
+    prune: (before) => s.prune.run(before).changes,
+  };
+}

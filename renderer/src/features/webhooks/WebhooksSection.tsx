@@ -1,0 +1,313 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+// The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
+import { useExplain } from '../../api/errors';
+import type { Webhook, WebhookDelivery } from '../../api/types';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field, focusFirstInvalid } from '../../components/Field';
+import { SecretOnce } from '../../components/SecretOnce';
+import { QueryState } from '../../components/States';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useEnableWebhook,
+  useRetryDelivery,
+  useRotateWebhook,
+  useTestWebhook,
+} from './mutations';
+import { useDeliveries, useWebhooks } from './queries';
+import './words';
+
+const eventKey = (e: string) => e.replace('.', '_') as 'shipment_created';
+
+const STATE_PILL = { delivered: 'pill tone-ok', failed: 'pill tone-error', pending: 'pill tone-warn' } as const;
+
+/** A signing secret, shown once (on create and rotation). */
+function SecretShown({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const { t } = useTranslation(['translation', 'webhooks']);
+  return (
+    <SecretOnce
+      secret={secret}
+      label={t('webhooks:secret')}
+      className="webhook-secret"
+      copyNow={t('webhooks:copyNow')}
+      copiedText={t('webhooks:copiedText')}
+      onClose={onClose}
+    />
+  );
+}
+
+function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
+  const { t } = useTranslation(['translation', 'webhooks']);
+  const explain = useExplain();
+  const create = useCreateWebhook();
+  const form = useRef<HTMLFormElement>(null);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['shipment.created', 'shipment.status_changed']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      const made = await create.mutateAsync({
+        url: url.trim(),
+        events,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      onSecret(made.secret);
+      setUrl('');
+      setDescription('');
+      setErrors({});
+      setMessage(null);
+    } catch (err) {
+      const x = explain(err);
+      setErrors(x.fields);
+      setMessage(x.message);
+      focusFirstInvalid(form.current);
+    }
+  }
+
+  return (
+    <form ref={form} className="form-grid webhook-form" aria-label={t('webhooks:add')} onSubmit={submit} noValidate>
+      <h3>{t('webhooks:add')}</h3>
+      <Field
+        label={t('webhooks:url')}
+        path="/url"
+        errors={errors}
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        placeholder="https://erp.example.com/hooks/station"
+        hint={t('webhooks:urlHint')}
+        type="url"
+      />
+      <Field
+        label={t('webhooks:description')}
+        path="/description"
+        errors={errors}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <fieldset className="webhook-events">
+        <legend>{t('webhooks:events')}</legend>
+        {WEBHOOK_EVENTS.map((ev) => (
+          <label key={ev} className="check">
+            <input
+              type="checkbox"
+              checked={events.includes(ev)}
+              onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))}
+            />{' '}
+            <span>
+              {t(`webhooks:event.${eventKey(ev)}`)} <code>{ev}</code>
+            </span>
+          </label>
+        ))}
+        {errors['/events'] && <span className="error">{errors['/events']}</span>}
+      </fieldset>
+      <div className="actions start">
+        <Button type="submit" kind="primary" busy={create.isPending} disabled={!url.trim() || events.length === 0}>
+          {t('webhooks:add')}
+        </Button>
+      </div>
+      {message && !Object.keys(errors).length && (
+        <p className="error" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Deliveries({ hook }: { hook: Webhook }) {
+  const { t, i18n } = useTranslation(['translation', 'webhooks']);
+  const explain = useExplain();
+  const deliveries = useDeliveries(hook.id);
+  const retry = useRetryDelivery();
+  const time = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
+  const outcome = (d: WebhookDelivery) =>
+    d.last_status !== null ? `HTTP ${d.last_status}` : (d.last_error ?? t('webhooks:notYet'));
+  return (
+    <div className="webhook-deliveries">
+      <h4>{t('webhooks:deliveries')}</h4>
+      {retry.error && (
+        <p className="error" role="alert">
+          {explain(retry.error).message}
+        </p>
+      )}
+      <QueryState query={deliveries} empty={(p) => p.data.length === 0}>
+        {(page) => (
+          <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
+            <thead>
+              <tr>
+                <th>{t('webhooks:event.title')}</th>
+                <th>{t('webhooks:state')}</th>
+                <th>{t('webhooks:attempts')}</th>
+                <th>{t('webhooks:last')}</th>
+                <th>{t('webhooks:next')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.type}</code>
+                    <br />
+                    <span className="hint">{time(d.created_at)}</span>
+                  </td>
+                  <td>
+                    <span className={STATE_PILL[d.state]}>{t(`webhooks:states.${d.state}`)}</span>
+                  </td>
+                  <td>{d.attempts}</td>
+                  <td title={d.last_error ?? undefined}>{d.attempts ? outcome(d) : '—'}</td>
+                  <td>{time(d.next_attempt_at)}</td>
+                  <td>
+                    <Button
+                      onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
+                      aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
+                    >
+                      {t('webhooks:retry')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) => void }) {
+  const { t, i18n } = useTranslation(['translation', 'webhooks']);
+  const explain = useExplain();
+  const rotate = useRotateWebhook();
+  const test = useTestWebhook();
+  const remove = useDeleteWebhook();
+  const enable = useEnableWebhook();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState<'remove' | 'rotate' | null>(null);
+  const failure = rotate.error ?? test.error ?? remove.error ?? enable.error;
+  return (
+    <li className="webhook">
+      <div className="row">
+        <div className="webhook-what">
+          <strong className="mono">{hook.url}</strong>
+          {hook.description && <span className="hint"> — {hook.description}</span>}
+          <div className="hint">{hook.events.join(', ')}</div>
+          {!hook.enabled && (
+            <div className="pill tone-error">
+              {hook.disabled_reason === 'gone' ? t('webhooks:gone') : t('webhooks:disabled')}
+            </div>
+          )}
+          {hook.previous_secret_until && (
+            <div className="hint">
+              {t('webhooks:previousUntil', {
+                when: new Date(hook.previous_secret_until).toLocaleString(i18n.language),
+              })}
+            </div>
+          )}
+        </div>
+        <div className="actions">
+          {!hook.enabled && (
+            <Button
+              onClick={() =>
+                enable.mutate({
+                  id: hook.id,
+                  body: {
+                    url: hook.url,
+                    events: hook.events,
+                    ...(hook.description ? { description: hook.description } : {}),
+                    enabled: true,
+                  },
+                })
+              }
+            >
+              {t('webhooks:enable')}
+            </Button>
+          )}
+          <Button busy={test.isPending} onClick={() => test.mutate(hook.id, { onSuccess: () => setOpen(true) })}>
+            {t('webhooks:test')}
+          </Button>
+          <Button aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? t('webhooks:hideDeliveries') : t('webhooks:showDeliveries')}
+          </Button>
+          <Button onClick={() => setConfirm('rotate')}>{t('webhooks:rotate')}</Button>
+          <Button
+            kind="danger"
+            onClick={() => setConfirm('remove')}
+            aria-label={t('webhooks:removeOne', { url: hook.url })}
+          >
+            {t('webhooks:remove')}
+          </Button>
+        </div>
+      </div>
+      {failure && (
+        <p className="error" role="alert">
+          {explain(failure).message}
+        </p>
+      )}
+      {open && <Deliveries hook={hook} />}
+      <ConfirmDialog
+        open={confirm === 'remove'}
+        title={t('webhooks:removeTitle')}
+        confirmLabel={t('webhooks:remove')}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          setConfirm(null);
+          remove.mutate(hook.id);
+        }}
+      >
+        <p>{t('webhooks:removeText', { url: hook.url })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'rotate'}
+        title={t('webhooks:rotateTitle')}
+        confirmLabel={t('webhooks:rotate')}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          setConfirm(null);
+          rotate.mutate(hook.id, { onSuccess: (r) => onSecret(r.secret) });
+        }}
+      >
+        <p>{t('webhooks:rotateText')}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/**
+ * Settings → Webhooks: the account's endpoints (add, remove, rotate the secret, send a test event) and each one's
+ * deliveries with their state, to retry. The secret is shown once, on adding and on rotation.
+ */
+export function WebhooksSection() {
+  const { t } = useTranslation(['translation', 'webhooks']);
+  const hooks = useWebhooks();
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <section className="card webhooks" aria-label={t('webhooks:title')}>
+      <h2>{t('webhooks:title')}</h2>
+      <p className="hint">{t('webhooks:intro')}</p>
+      {secret && <SecretShown secret={secret} onClose={() => setSecret(null)} />}
+      <QueryState query={hooks}>
+        {(list) =>
+          list.length ? (
+            <ul className="rows">
+              {list.map((h) => (
+                <WebhookItem key={h.id} hook={h} onSecret={setSecret} />
+              ))}
+            </ul>
+          ) : (
+            <p className="state state-empty">{t('webhooks:none')}</p>
+          )
+        }
+      </QueryState>
+      <NewWebhook onSecret={setSecret} />
+    </section>
+  );
+}
