@@ -9,7 +9,8 @@
  *
  * Goal: p95 ≤ 60 ms quiet, p95 ≤ 150 ms busy. Also printed: where the time goes, from the page's own requests
  * (create, print job, the job's long poll until done, the screen after the answer). Needs the built renderer
- * (`npm run build`) and Debian's Chromium. BENCH_DESK_LABELS (default 50) labels per condition.
+ * (`npm run build`) and Debian's Chromium. BENCH_DESK_LABELS (default 50) labels per condition; BENCH_PROFILE=DIR
+ * writes the service's CPU profiles there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -221,7 +222,9 @@ async function run(): Promise<void> {
       );
     await setup.close();
 
-    station = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dir], {
+    // BENCH_PROFILE=DIR: the service writes CPU profiles there (its thread and each drawing worker's).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    station = spawn(process.execPath, [...profile, STATION_BIN, 'serve', '--port', '0', '--data', dir], {
       env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINTER_PORTS: '1024-65535' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

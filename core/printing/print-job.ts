@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { RenderLane } from '../labels/render-pool.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import { LEASE_MS } from './lease.js';
@@ -20,7 +21,8 @@ export interface JobWorker {
   db: UnitOfWork<PrintingStores>;
   clock: Clock;
   drivers: Record<DriverName, Driver>;
-  labelsFor(accountId: number): LabelInput;
+  /** The labels of an account, drawn in `lane` (see laneOf). */
+  labelsFor(accountId: number, lane: RenderLane): LabelInput;
   retry: RetryPolicy;
   /** Wall-clock ms for timers and leases (the service clock may be frozen in tests; timers are not). */
   wallNow: () => number;
@@ -34,6 +36,12 @@ export interface JobWorker {
 }
 
 /**
+ * A job of one label is an operator's at a desk (Control+Enter, a reprint), waiting at the screen; a batch's labels
+ * are drawn behind the documents, out of its way.
+ */
+export const laneOf = (job: Pick<JobRecord, 'total'>): RenderLane => (job.total === 1 ? 'desk' : 'bulk');
+
+/**
  * Prints one claimed job, unit by unit. Each unit is marked "in doubt" in the store right before its first byte
  * leaves, and counted as printed (the doubt cleared) only once the driver reports every byte accepted. A delivery
  * that fails before its first byte is retried; one that fails after it leaves the job `unconfirmed` for the
@@ -44,7 +52,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
   const now = () => w.clock.now().getTime();
   const driver = w.drivers[printerRow.driver];
   const configured = specOf(printerRow);
-  const labels = w.labelsFor(job.account_id);
+  const labels = w.labelsFor(job.account_id, laneOf(job));
   const size = driver.unitSize(job.format);
   const codes = job.codes;
   let done = job.done;
@@ -55,7 +63,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
 
   /** The job is still printing under our lease; one canceled meanwhile is let go (its doubt, if any, kept). */
   const ours = async (id: number): Promise<boolean> => {
-    const row = await db.stores.printing.jobById(id);
+    const row = await db.stores.printing.holder(id);
     if (row?.state === 'printing' && row.lease_owner === owner) return true;
     if (row?.lease_owner === owner) await db.transaction((tx) => tx.printing.letGo(id, owner));
     return false;
@@ -76,6 +84,12 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
       } else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
     });
     w.notify();
+  };
+
+  /** Done, and announced to the webhooks; or, canceled meanwhile, let go (its labels stay counted). */
+  const end = async (tx: PrintingStores) => {
+    if (await tx.printing.finish(job.id, owner, now())) await announceFinished(tx, job.id, now());
+    else await tx.printing.letGo(job.id, owner);
   };
 
   try {
@@ -115,11 +129,20 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     }
     done += chunk.length;
     const t = w.wallNow();
-    await db.transaction((tx) => tx.printing.progress(job.id, owner, done, t + LEASE_MS, now()));
+    // The last label's count and the job's end are one commit: one wait for the disk fewer before "printed". Another
+    // label's count waits for the disk with the next label's `sending` (a power cut before it: that label is in
+    // doubt, and waits for the operator).
+    const last = done >= codes.length;
+    await db.transaction(
+      async (tx) => {
+        await tx.printing.progress(job.id, owner, done, t + LEASE_MS, now());
+        if (last) await end(tx);
+      },
+      { durable: last ? 'now' : 'with_next' },
+    );
     w.notify();
+    if (last) return;
   }
-  await db.transaction(async (tx) => {
-    if (await tx.printing.finish(job.id, owner, now())) await announceFinished(tx, job.id, now());
-    else await tx.printing.letGo(job.id, owner);
-  });
+  // Claimed with every label already counted (its process died before it could end the job).
+  await db.transaction(end);
 }

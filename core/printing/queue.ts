@@ -49,7 +49,7 @@ export function createPrintQueue(deps: QueueDeps) {
     db,
     clock: deps.clock,
     drivers: deps.drivers,
-    labelsFor: (accountId: number) => deps.labelsFor(accountId),
+    labelsFor: deps.labelsFor,
     retry: deps.retry,
     wallNow,
     owner,
@@ -63,13 +63,18 @@ export function createPrintQueue(deps: QueueDeps) {
       if (deadOnThisHost(other)) await db.transaction((tx) => tx.printing.endLease(other));
     for (;;) {
       const t = wallNow();
-      const claimed = await db.transaction(async (tx) => {
-        if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
-        if (only !== null && busy.size) return undefined;
-        const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
-        // Claimed through its printer, which cannot be removed while it holds jobs.
-        return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
-      });
+      // Not waiting for the disk: a claim lost in a power cut leaves the job queued, as nothing was sent for it; the
+      // commit that marks its first label on its way makes the claim durable (unit-of-work.ts).
+      const claimed = await db.transaction(
+        async (tx) => {
+          if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
+          if (only !== null && busy.size) return undefined;
+          const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
+          // Claimed through its printer, which cannot be removed while it holds jobs.
+          return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
+        },
+        { durable: 'with_next' },
+      );
       if (!claimed) break;
       // Busy before the next claim, so that a printer prints one job at a time.
       const ac = new AbortController();

@@ -2,8 +2,9 @@ import type { Clock } from '../clock.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import { fieldError } from '../errors.js';
+import type { RenderLane } from '../labels/render-pool.js';
 import type { Dpi } from '../schemas/codes.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
 import { withAckMode } from './ack-mode.js';
 import { drivers } from './drivers.js';
 import { createPrintJobs, type PrintableShipments } from './jobs.js';
@@ -14,10 +15,23 @@ import { createPrintQueue, type RetryPolicy } from './queue.js';
 import type { PrintingStores } from './store.js';
 import type { LabelFormat, LabelInput, PrinterSpec, RawDriverName } from './types.js';
 
+/**
+ * Where a label is drawn (render-pool.ts), and how the token and labelled_at it fixes are committed: `with_next` when
+ * a commit that waits for the disk follows before its first byte leaves (the queue's `sending`, unit-of-work.ts).
+ */
+interface Drawing {
+  lane: RenderLane;
+  durable: NonNullable<TransactionOptions['durable']>;
+}
+
 /** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
 export interface LabelsPort extends PrintableShipments {
-  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat; start?: number }): Promise<Uint8Array>;
-  renderRaster(accountId: number, code: string, dpi: Dpi): Promise<MonoRaster>;
+  renderPdf(
+    accountId: number,
+    codes: string[],
+    opts: { format: LabelFormat; start?: number } & Drawing,
+  ): Promise<Uint8Array>;
+  renderRaster(accountId: number, code: string, dpi: Dpi, how: Drawing): Promise<MonoRaster>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): Promise<number>;
   /** The signed QR token of a label (ESC/POS native mode prints it with the printer's QR command). */
@@ -45,11 +59,16 @@ export interface PrintingDeps {
 export function createPrintingService(deps: PrintingDeps) {
   const { labels } = deps;
 
-  function labelsFor(accountId: number): LabelInput {
+  /** What a driver draws its labels with. */
+  function labelsFor(accountId: number, how: Drawing): LabelInput {
     return {
-      raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
+      raster: (code, dpi) => labels.renderRaster(accountId, code, dpi, how),
       pdf: (codes, format, start) =>
-        labels.renderPdf(accountId, codes, format === 'PDF_A4' && start !== undefined ? { format, start } : { format }),
+        labels.renderPdf(
+          accountId,
+          codes,
+          format === 'PDF_A4' && start !== undefined ? { format, start, ...how } : { format, ...how },
+        ),
       async native(code) {
         const row = await labels.labellable(accountId, code);
         return {
@@ -65,7 +84,8 @@ export function createPrintingService(deps: PrintingDeps) {
     db: deps.db,
     clock: deps.clock,
     drivers,
-    labelsFor,
+    // A job marks each label on its way, in a commit that waits for the disk, before its first byte leaves.
+    labelsFor: (accountId, lane) => labelsFor(accountId, { lane, durable: 'with_next' }),
     retry: deps.retry,
     site: deps.site,
     ...(deps.onError ? { onError: deps.onError } : {}),
@@ -107,7 +127,13 @@ export function createPrintingService(deps: PrintingDeps) {
       for (const given of opts.codes) {
         const accountId = await labels.accountOfCode(given);
         const { code } = await labels.labellable(accountId, given);
-        const payload = await driver.prepare(labelsFor(accountId), [code], printer, 'PDF_A7');
+        // No job here to mark the label on its way: its token and labelled_at are on disk before it is sent.
+        const payload = await driver.prepare(
+          labelsFor(accountId, { lane: 'desk', durable: 'now' }),
+          [code],
+          printer,
+          'PDF_A7',
+        );
         await driver.deliver(printer, payload, { name: code, format: 'PDF_A7' });
         onLabel?.(++n);
       }

@@ -12,16 +12,20 @@ import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
 /** The queue against real sockets, with stand-in labels (the label service has its own tests). */
+/** What the queue asked the labels for: where each was drawn, and how its marks were committed. */
+const drawings: Array<{ code: string; lane: string; durable: string }> = [];
 const labels: LabelsPort = {
   async labellable(accountId, code) {
     if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
     return Promise.resolve({ code, status: 'TO_COLLECT' } as ShipmentRecord);
   },
   pieces: (accountId, given) => Promise.all(given.map((code) => labels.labellable(accountId, code))),
-  renderRaster: (_account, code, dpi) =>
-    code.startsWith('BAD')
+  renderRaster: (_account, code, dpi, how) => {
+    drawings.push({ code, ...how });
+    return code.startsWith('BAD')
       ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
-      : syntheticLabel(code, dpi),
+      : syntheticLabel(code, dpi);
+  },
   renderPdf: () => Promise.reject(new Error('not used')),
   accountOfCode: () => Promise.resolve(1),
   qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
@@ -92,6 +96,17 @@ describe('print queue', () => {
     expect(end).toMatchObject({ state: 'done', attempts: 1, last_error: null, progress: { done: 4, total: 4 } });
     expect(seen.at(-1)).toBe(4);
     expect(await printedCodes(sink)).toEqual(batch);
+  });
+
+  it("draws a one-label job in the desk's lane and a batch's labels in the bulk lane, both marked with the next commit", async () => {
+    drawings.length = 0;
+    const [one, ...batch] = codes(3, 'L');
+    await printing.waitForJob(1, (await printing.submit(1, { codes: [one!] })).id);
+    await printing.waitForJob(1, (await printing.submit(1, { codes: batch })).id);
+    expect(drawings).toEqual([
+      { code: one, lane: 'desk', durable: 'with_next' },
+      ...batch.map((code) => ({ code, lane: 'bulk', durable: 'with_next' })),
+    ]);
   });
 
   it('the printer switched off mid-label: that label waits unconfirmed, is sent again only when the operator asks', async () => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Clock } from '../../clock.js';
 import { DomainError, storageFull } from '../../errors.js';
+import type { TransactionOptions } from '../../unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
 import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';
@@ -187,7 +188,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
   }
   const stores = storesOn(sqlOn(pool, false));
 
-  async function transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+  async function transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let client: pg.PoolClient;
       try {
@@ -201,7 +202,8 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       const onBreak = () => (broken = true);
       client.on('error', onBreak);
       try {
-        await client.query('BEGIN');
+        // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
+        await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
         const value = await fn(storesOn(sqlOn(client, true)));
         await client.query('COMMIT');
         return value;

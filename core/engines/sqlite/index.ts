@@ -106,9 +106,9 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     location: file,
     db,
     stores: { ...asyncStores(sync, idle), signingKeys },
-    transaction: async (fn) => {
+    transaction: async (fn, txOpts) => {
       try {
-        return await group.transaction(fn);
+        return await group.transaction(fn, txOpts);
       } catch (e) {
         // The COMMIT itself may find the disk full.
         throw translated(e);

@@ -46,10 +46,13 @@ async function printLabel(
  */
 function refreshAfterPrint(queryClient: ReturnType<typeof useQueryClient>, shipments: boolean): void {
   if (shipments) void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
-  // The job being followed keeps its own long poll (invalidating it would only restart the request).
+  // The lists of jobs only: the job being followed keeps its own long poll (invalidating it would only restart the
+  // request), and a print changes no printer. Refreshing the printers asked each printer for its status, the one
+  // printing the label too, while the label was on its way (three requests in the operator's wait; they are read
+  // every few seconds anyway).
   void queryClient.invalidateQueries({
-    queryKey: rootKeys.printing,
-    predicate: (q) => !(q.queryKey[1] === 'jobs' && typeof q.queryKey[2] === 'number'),
+    queryKey: printingQueries.jobs(),
+    predicate: (q) => typeof q.queryKey[2] !== 'number',
   });
 }
 
