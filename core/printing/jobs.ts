@@ -253,9 +253,15 @@ export function createPrintJobs(
 
     /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
     async move(accountId: number, id: string, body: PrintJobMoveT): Promise<PrintJobT> {
-      // A printer that does not exist is not found whatever the job's state (an attempt under way would be a 409).
+      // A printer that does not exist is not found whatever the job's state.
       await printerNamed(store, accountId, body.printer);
       return change(accountId, id, 'move', async (tx, job) => {
+        // Before its first byte an attempt can be taken away: its worker no longer holds the lease, so it writes
+        // nothing (print-job.ts, mayWrite). After it, the label may be coming out of the first printer.
+        if (job.state === 'printing' && job.in_doubt)
+          throw invalidState(
+            `print job ${job.id}: a label is on its way to ${job.printer}; move the job once that printer has answered`,
+          );
         const target = await printerNamed(tx, accountId, body.printer);
         if (!formatsOf(target).includes(job.format))
           throw fieldError(

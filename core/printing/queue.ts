@@ -30,7 +30,16 @@ export function createPrintQueue(deps: QueueDeps) {
   const { db } = deps;
   const wallNow = deps.wallNow ?? Date.now;
   const owner = leaseOwnerName();
+  /**
+   * Each claim holds the job under a lease name of its own (`owner:n`), not the worker's: a job moved to another
+   * printer mid-attempt and claimed there again by this worker must not be the old attempt's any more, or that
+   * attempt would still mark it on its way and send its label to the first printer (print-job.ts, mayWrite).
+   */
+  let claims = 0;
+  /** The attempts under way, by printer connection: one at a time each. */
   const busy = new Map<string, AbortController>();
+  /** Their leases; those of attempts a stop interrupted stay here until `stop` has handed their jobs back. */
+  const leases = new Set<string>();
   const listeners = new Set<() => void>();
   let running = false;
   /** A clean shutdown: no new label starts; the ones in flight finish. */
@@ -45,14 +54,13 @@ export function createPrintQueue(deps: QueueDeps) {
   const failed = (err: unknown) =>
     deps.onError ? deps.onError(err) : console.error(`print queue: ${(err as Error).message}`);
 
-  const worker = {
+  const worker: Omit<JobWorker, 'owner'> = {
     db,
     clock: deps.clock,
     drivers: deps.drivers,
     labelsFor: deps.labelsFor,
     retry: deps.retry,
     wallNow,
-    owner,
     running: () => running,
     draining: () => draining,
     notify,
@@ -69,9 +77,10 @@ export function createPrintQueue(deps: QueueDeps) {
         async (tx) => {
           if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
           if (only !== null && busy.size) return undefined;
-          const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
+          const lease = `${owner}:${++claims}`;
+          const job = await tx.printing.claim(lease, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
           // Claimed through its printer, which cannot be removed while it holds jobs.
-          return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
+          return job && { job, lease, printer: (await tx.printing.printerById(job.printer_id!))! };
         },
         { durable: 'with_next' },
       );
@@ -79,7 +88,8 @@ export function createPrintQueue(deps: QueueDeps) {
       // Busy before the next claim, so that a printer prints one job at a time.
       const ac = new AbortController();
       busy.set(claimed.printer.connection, ac);
-      void run(claimed.job, claimed.printer, ac);
+      leases.add(claimed.lease);
+      void run(claimed.job, claimed.printer, ac, claimed.lease);
     }
   }
 
@@ -105,16 +115,16 @@ export function createPrintQueue(deps: QueueDeps) {
     if (running && !draining) loop.run();
   }
 
-  async function run(job: JobRecord, row: PrinterRecord, ac: AbortController): Promise<void> {
+  async function run(job: JobRecord, row: PrinterRecord, ac: AbortController, lease: string): Promise<void> {
     // A slow delivery (a printer taking its time to connect or read) must not look like a dead process.
     const heartbeat = setInterval(() => {
       // A lease that cannot be renewed (a full disk) is renewed at the next beat; this process keeps printing the job.
-      if (running) db.transaction((tx) => tx.printing.renew(job.id, owner, wallNow() + LEASE_MS)).catch(failed);
+      if (running) db.transaction((tx) => tx.printing.renew(job.id, lease, wallNow() + LEASE_MS)).catch(failed);
     }, LEASE_MS / 3);
     heartbeat.unref?.();
     notify();
     try {
-      await printJob(worker, job, row, ac.signal);
+      await printJob({ ...worker, owner: lease }, job, row, ac.signal);
     } catch (e) {
       // The store failed under us (e.g. a lock held too long, a lost connection): the job keeps its state and is
       // taken up again when its lease runs out. The service must not crash over it.
@@ -123,6 +133,7 @@ export function createPrintQueue(deps: QueueDeps) {
       clearInterval(heartbeat);
       busy.delete(row.connection);
       if (running) {
+        leases.delete(lease);
         notify();
         pump();
       }
@@ -136,8 +147,13 @@ export function createPrintQueue(deps: QueueDeps) {
     const paused = loop.pause();
     for (const ac of busy.values()) ac.abort();
     await paused;
+    // A round that was claiming when the loop paused may have started an attempt since.
+    for (const ac of busy.values()) ac.abort();
     try {
-      await db.transaction((tx) => tx.printing.release(owner, wallNow()));
+      await db.transaction(async (tx) => {
+        for (const lease of leases) await tx.printing.release(lease, wallNow());
+      });
+      leases.clear();
     } catch (err) {
       failed(err);
     }

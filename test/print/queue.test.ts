@@ -12,6 +12,13 @@ import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
 /** The queue against real sockets, with stand-in labels (the label service has its own tests). */
+/** Set by a test to hold every drawing (an attempt under way, before its first byte) until it resolves. */
+let gate: { promise: Promise<void>; resolve: () => void } | null = null;
+function holdDrawings() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return (gate = { promise, resolve });
+}
 /** What the queue asked the labels for: where each was drawn, and how its marks were committed. */
 const drawings: Array<{ code: string; lane: string; durable: string }> = [];
 const labels: LabelsPort = {
@@ -20,8 +27,9 @@ const labels: LabelsPort = {
     return Promise.resolve({ code, status: 'TO_COLLECT' } as ShipmentRecord);
   },
   pieces: (accountId, given) => Promise.all(given.map((code) => labels.labellable(accountId, code))),
-  renderRaster: (_account, code, dpi, how) => {
+  renderRaster: async (_account, code, dpi, how) => {
     drawings.push({ code, ...how });
+    await gate?.promise;
     return code.startsWith('BAD')
       ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
       : syntheticLabel(code, dpi);
@@ -199,5 +207,42 @@ describe('print queue', () => {
     const other = await printing.submit(1, { codes: ['D0001X'] });
     await printing.waitForJob(1, other.id);
     await expect(printing.cancel(1, String(other.id))).rejects.toThrow(/is done/);
+  });
+
+  it('moves a job while an attempt is under way (nothing sent yet): the label comes out of the other printer only', async () => {
+    const spare = await startSink('escpos');
+    try {
+      await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: spare.url }, { owner: true });
+      const held = holdDrawings();
+      const job = await printing.submit(1, { codes: ['M0001X'] });
+      // Held in its drawing: claimed by the worker, no byte on its way.
+      while ((await printing.job(1, String(job.id))).state !== 'printing') await new Promise((r) => setTimeout(r, 5));
+      expect(await printing.move(1, String(job.id), { printer: 'spare' })).toMatchObject({
+        state: 'queued',
+        printer: 'spare',
+      });
+      held.resolve();
+      expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', printer: 'spare' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await printedCodes(spare)).toEqual(['M0001X']);
+      expect(sink.jobs).toHaveLength(0);
+    } finally {
+      gate = null;
+      await spare.stop();
+    }
+  });
+
+  it('refuses to move a job while its label is on its way, naming the printer', async () => {
+    await printing.queue.stop();
+    await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: sink.url }, { owner: true });
+    const job = await printing.submit(1, { codes: ['N0001X'] });
+    // What the worker writes right before a label's first byte (print-job.ts, mayWrite).
+    engine.db
+      .prepare("UPDATE print_jobs SET state = 'printing', in_doubt = 1, lease_owner = 'w' WHERE id = ?")
+      .run(job.id);
+    await expect(printing.move(1, String(job.id), { printer: 'spare' })).rejects.toThrow(
+      /a label is on its way to desk; move the job once that printer has answered/,
+    );
+    expect(await printing.job(1, String(job.id))).toMatchObject({ state: 'printing', printer: 'desk' });
   });
 });
