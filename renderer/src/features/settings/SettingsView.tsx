@@ -6,6 +6,7 @@ import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { QueryState } from '../../components/States';
 import { useSavePrinter } from '../printing/mutations';
 import { usePrinters } from '../printing/queries';
@@ -72,7 +73,6 @@ function DefaultPrinters() {
 
 function TimeZone() {
   const { t } = useTranslation();
-  const explain = useExplain();
   const settings = useStationSettings();
   const origin = useRatecard().data?.card as { origin?: { time_zone?: string } } | undefined;
   const originZone = origin?.origin?.time_zone;
@@ -80,22 +80,18 @@ function TimeZone() {
   /** What the operator typed; until then the field shows the station's zone. */
   const [typed, setTyped] = useState<string | null>(null);
   const zone = typed ?? settings.data?.time_zone ?? '';
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { form, errors, message, refused, accepted } = useSubmitErrors();
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
       await save.mutateAsync({ time_zone: zone });
-      setErrors({});
-      setMessage(t('settings.saved'));
+      accepted(t('settings.saved'));
     } catch (err) {
-      const x = explain(err);
-      setErrors(x.fields);
-      setMessage(x.message);
+      refused(err);
     }
   }
   return (
-    <form className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
+    <form ref={form} className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
       <h2>{t('settings.timeZone')}</h2>
       <div className="row">
         <Field

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
@@ -6,7 +6,8 @@ import { useExplain } from '../../api/errors';
 import type { Webhook, WebhookDelivery } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Field, focusFirstInvalid } from '../../components/Field';
+import { Field } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { SecretOnce } from '../../components/SecretOnce';
 import { QueryState } from '../../components/States';
 import {
@@ -41,14 +42,11 @@ function SecretShown({ secret, onClose }: { secret: string; onClose: () => void 
 
 function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
   const { t } = useTranslation(['translation', 'webhooks']);
-  const explain = useExplain();
   const create = useCreateWebhook();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, message, refused, accepted } = useSubmitErrors();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['shipment.created', 'shipment.status_changed']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -61,13 +59,9 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
       onSecret(made.secret);
       setUrl('');
       setDescription('');
-      setErrors({});
-      setMessage(null);
+      accepted();
     } catch (err) {
-      const x = explain(err);
-      setErrors(x.fields);
-      setMessage(x.message);
-      focusFirstInvalid(form.current);
+      refused(err);
     }
   }
 
