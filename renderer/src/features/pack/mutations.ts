@@ -44,7 +44,7 @@ async function printLabel(
  * What the rest of the desk shows of shipments and printing is refreshed behind the answer: the operator's
  * "printed" does not wait for other lists to be fetched again.
  */
-function refreshAfterPrint(queryClient: ReturnType<typeof useQueryClient>, shipments: boolean): void {
+export function refreshAfterPrint(queryClient: ReturnType<typeof useQueryClient>, shipments: boolean): void {
   if (shipments) void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
   // The lists of jobs only: the job being followed keeps its own long poll (invalidating it would only restart the
   // request), and a print changes no printer. Refreshing the printers asked each printer for its status, the one
