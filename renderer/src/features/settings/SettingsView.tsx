@@ -81,14 +81,17 @@ function TimeZone() {
   const [typed, setTyped] = useState<string | null>(null);
   const zone = typed ?? settings.data?.time_zone ?? '';
   const { form, errors, message, refused, accepted } = useSubmitErrors();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function store(timeZone: string) {
     try {
-      await save.mutateAsync({ time_zone: zone });
+      await save.mutateAsync({ time_zone: timeZone });
       accepted(t('settings.saved'));
     } catch (err) {
       refused(err);
     }
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void store(zone);
   }
   return (
     <form ref={form} className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
@@ -117,7 +120,15 @@ function TimeZone() {
       {originZone && settings.data && settings.data.time_zone !== originZone && (
         <p className="warn">
           {t('settings.timeZoneOrigin', { zone: settings.data.time_zone, origin: originZone })}{' '}
-          <Button onClick={() => setTyped(originZone)}>{t('settings.useZone', { zone: originZone })}</Button>
+          {/* "Use" says what it does: the zone is saved at once, not left in the field for another Save. */}
+          <Button
+            onClick={() => {
+              setTyped(originZone);
+              void store(originZone);
+            }}
+          >
+            {t('settings.useZone', { zone: originZone })}
+          </Button>
         </p>
       )}
       {message && <p className="note">{message}</p>}
