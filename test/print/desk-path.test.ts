@@ -17,6 +17,8 @@ describe("a desk's one-label job, from its submit to done", () => {
   let sink: Sink;
   /** The `synchronous` level of each COMMIT while recording (2 FULL: it waits for the disk; 1 NORMAL: it does not). */
   let levels: unknown[] | null;
+  /** The rasters the render pool was asked for, and in which lane. */
+  let drawn: string[];
   const account = 1;
 
   const shipment = async () => (await store.services.shipments.create(account, shipmentBody() as ShipmentCreateT)).code;
@@ -32,6 +34,13 @@ describe("a desk's one-label job, from its submit to done", () => {
     db.exec = (sql: string) => {
       if (sql === 'COMMIT') levels?.push(db.pragma('synchronous', { simple: true }));
       return exec(sql);
+    };
+    const render = store.services.render;
+    const raster = render.raster.bind(render);
+    drawn = [];
+    render.raster = (task, lane) => {
+      drawn.push(lane);
+      return raster(task, lane);
     };
     sink = await startSink('zpl');
     await printing().createPrinter(account, {
@@ -62,5 +71,35 @@ describe("a desk's one-label job, from its submit to done", () => {
     expect(recorded.filter((l) => l === 2)).toHaveLength(3);
     expect(recorded).toContain(1);
     expect(sink.jobs).toHaveLength(2);
+  });
+
+  it('draws the label while the job waits to be claimed; the worker prints that drawing', async () => {
+    // A station whose worker has not claimed the job yet (it was busy, or the claim's commit is still under way).
+    const code = await shipment();
+    const job = await printing().submit(account, { codes: [code] });
+    await expect.poll(() => drawn, { timeout: 10_000 }).toEqual(['desk']);
+    expect(await printing().job(account, String(job.id))).toMatchObject({ state: 'queued' });
+    // Drawn ahead is not labelled: the label is made when it is printed.
+    expect((await store.services.shipments.get(account, code)).labelled_at).toBeNull();
+
+    printing().queue.start();
+    expect(await printing().waitForJob(account, job.id)).toMatchObject({ state: 'done' });
+    expect(drawn).toEqual(['desk']);
+    expect(sink.jobs).toHaveLength(1);
+    expect((await store.services.shipments.get(account, code)).labelled_at).not.toBeNull();
+  });
+
+  it('draws nothing ahead for a batch, or for a printer that draws its labels itself', async () => {
+    await printing().submit(account, { codes: [await shipment(), await shipment()] });
+    await printing().createPrinter(account, {
+      name: 'native',
+      driver: 'escpos',
+      connection: sink.url,
+      settings: { native: true },
+    });
+    await printing().submit(account, { codes: [await shipment()], printer: 'native' });
+    // Long enough for a drawing begun at the submit to have been asked of the pool (the test above: at once).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(drawn).toEqual([]);
   });
 });

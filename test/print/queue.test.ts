@@ -35,6 +35,7 @@ const labels: LabelsPort = {
       : syntheticLabel(code, dpi);
   },
   renderPdf: () => Promise.reject(new Error('not used')),
+  drawAhead: () => Promise.resolve(),
   accountOfCode: () => Promise.resolve(1),
   qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
 };
