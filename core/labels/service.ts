@@ -224,6 +224,17 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
       return raster;
     },
 
+    /**
+     * The raster of a one-label print job drawn as it is queued (printing/jobs.ts, DrawAhead), kept for the worker's
+     * `renderRaster` (raster-memo.ts). Its token, if it fixes one, need not wait for the disk: the commit that marks
+     * the label on its way waits for it before the first byte leaves (unit-of-work.ts).
+     */
+    drawAhead: async (accountId: number, code: string, dpi: Dpi): Promise<void> =>
+      void (await rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi, {
+        lane: 'desk',
+        durable: 'with_next',
+      })),
+
     /** The same image, to look at: a preview is not a label, so labelled_at stays as it is. */
     preview: async (accountId: number, code: string, dpi: Dpi): Promise<MonoRaster> =>
       rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi, { lane: 'desk' }),

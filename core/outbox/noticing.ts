@@ -12,20 +12,24 @@ export function noticingOutbox<S extends OutboxTx>(db: UnitOfWork<S>, notice: ()
     get stores() {
       return db.stores;
     },
-    async transaction(fn) {
+    // The options pass through: the print queue's `with_next` commits (unit-of-work.ts) would otherwise each wait
+    // for the disk.
+    async transaction(fn, opts) {
       let wrote = false;
-      const value = await db.transaction((tx) =>
-        fn({
-          ...tx,
-          outbox: {
-            wants: (accountId, type) => tx.outbox.wants(accountId, type),
-            enqueue: async (m) => {
-              const n = await tx.outbox.enqueue(m);
-              if (n > 0) wrote = true;
-              return n;
+      const value = await db.transaction(
+        (tx) =>
+          fn({
+            ...tx,
+            outbox: {
+              wants: (accountId, type) => tx.outbox.wants(accountId, type),
+              enqueue: async (m) => {
+                const n = await tx.outbox.enqueue(m);
+                if (n > 0) wrote = true;
+                return n;
+              },
             },
-          },
-        }),
+          }),
+        opts,
       );
       if (wrote) notice();
       return value;

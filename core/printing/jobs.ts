@@ -3,6 +3,7 @@ import { isoOrNull, type Clock } from '../clock.js';
 import { announce } from '../outbox/announce.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import { startTile } from '../labels/formats.js';
+import type { LabelFormat } from '../schemas/codes.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -20,6 +21,14 @@ export interface PrintableShipments {
   /** The shipments of `codes` a label can be made for, in order; with `packages`, each followed by its live packages. */
   pieces(accountId: number, codes: string[], packages: boolean): Promise<ShipmentRecord[]>;
 }
+
+/**
+ * Starts drawing the label of a job of one label (a desk's) as it is queued, so that the drawing runs beside the
+ * job's commit and the worker's claim: the worker's own drawing of it then joins this one (raster-memo.ts) instead
+ * of starting after the claim. It fixes only what the worker's drawing would (the label's QR token, not
+ * labelled_at); its failures are the worker's to report, when it draws the label itself.
+ */
+export type DrawAhead = (accountId: number, printer: PrinterRecord, format: LabelFormat, code: string) => void;
 
 /** What the jobs tell the queue's worker, and hear from it. */
 export interface QueueSignals {
@@ -60,6 +69,7 @@ export function createPrintJobs(
   clock: Clock,
   shipments: PrintableShipments,
   queue: QueueSignals,
+  drawAhead: DrawAhead,
 ) {
   const now = () => clock.now().getTime();
   const store = db.stores.printing;
@@ -175,8 +185,11 @@ export function createPrintJobs(
   return {
     async submit(accountId: number, body: PrintJobCreateT): Promise<PrintJobT> {
       // Refused in the order a caller reads the request: the printer and format first, then the codes.
-      await printerFor(store, accountId, body);
+      const to = await printerFor(store, accountId, body);
       const codes = await shipmentCodes(accountId, body);
+      // Before the commit below, so that the drawing overlaps it. A job refused there (already printed) has drawn
+      // its label for nothing, once.
+      if (codes.length === 1) drawAhead(accountId, to.row, to.format, codes[0]!);
       const job = await db.transaction(async (tx) => {
         const { row, format, start } = await printerFor(tx.printing, accountId, body);
         let todo = codes;

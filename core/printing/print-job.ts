@@ -33,6 +33,11 @@ export interface JobWorker {
   draining(): boolean;
   /** Tells the worker's listeners that a job changed. */
   notify(): void;
+  /**
+   * Resolves once no desk label (a one-label job) is being printed by this worker, or after a short while: a
+   * batch's next label waits for it, so that its drawing, its commits and its bytes do not hold up the desk's.
+   */
+  deskFirst(): Promise<void>;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     return;
   }
   while (done < codes.length) {
+    if (laneOf(job) === 'bulk') await w.deskFirst();
     if (!(await stillOurs(job.id))) return;
     const unit = nextUnit(done, codes.length, size, job.start);
     const chunk = codes.slice(unit.from, unit.to);

@@ -1,7 +1,7 @@
 import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
 import { createPollLoop } from '../poll-loop.js';
 import { LEASE_MS } from './lease.js';
-import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
+import { laneOf, printJob, type JobWorker, type RetryPolicy } from './print-job.js';
 import type { JobRecord, PrinterRecord } from './store.js';
 
 export type { RetryPolicy } from './print-job.js';
@@ -20,6 +20,11 @@ export interface QueueDeps extends Pick<JobWorker, 'db' | 'clock' | 'drivers' | 
 const POLL_MS = 1000;
 /** A clean shutdown waits this long at most for the labels in flight. */
 const DRAIN_MS = 10_000;
+/**
+ * How long a batch's next label waits at most for a desk label under way (JobWorker.deskFirst): a desk label takes
+ * tens of ms; one whose printer is slow to answer must not hold the batches for long.
+ */
+const DESK_FIRST_MS = 200;
 
 /**
  * The print queue's worker. Jobs are claimed in the store under a lease, one job at a time per printer connection,
@@ -46,6 +51,9 @@ export function createPrintQueue(deps: QueueDeps) {
   let draining = false;
   /** Set by `start({ only })`: this worker runs that one job and nothing else (the CLI's `station print`). */
   let only: number | null = null;
+  /** The one-label jobs being printed, and what a batch waiting for them to end waits on. */
+  let desks = 0;
+  let desksDone: { promise: Promise<void>; resolve: () => void } | null = null;
 
   const notify = () => {
     for (const l of [...listeners]) l();
@@ -64,6 +72,12 @@ export function createPrintQueue(deps: QueueDeps) {
     running: () => running,
     draining: () => draining,
     notify,
+    deskFirst: async () => {
+      if (!desksDone) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([desksDone.promise, new Promise((r) => (timer = setTimeout(r, DESK_FIRST_MS)))]);
+      clearTimeout(timer);
+    },
   };
 
   async function claimAll(): Promise<void> {
@@ -122,6 +136,11 @@ export function createPrintQueue(deps: QueueDeps) {
       if (running) db.transaction((tx) => tx.printing.renew(job.id, lease, wallNow() + LEASE_MS)).catch(failed);
     }, LEASE_MS / 3);
     heartbeat.unref?.();
+    const desk = laneOf(job) === 'desk';
+    if (desk && desks++ === 0) {
+      let resolve!: () => void;
+      desksDone = { promise: new Promise<void>((r) => (resolve = r)), resolve };
+    }
     notify();
     try {
       await printJob({ ...worker, owner: lease }, job, row, ac.signal);
@@ -130,6 +149,10 @@ export function createPrintQueue(deps: QueueDeps) {
       // taken up again when its lease runs out. The service must not crash over it.
       if (running) failed(new Error(`job ${job.id}: ${(e as Error).message}`, { cause: e }));
     } finally {
+      if (desk && --desks === 0) {
+        desksDone?.resolve();
+        desksDone = null;
+      }
       clearInterval(heartbeat);
       busy.delete(row.connection);
       if (running) {

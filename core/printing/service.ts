@@ -7,10 +7,10 @@ import type { Dpi } from '../schemas/codes.js';
 import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
 import { withAckMode } from './ack-mode.js';
 import { drivers } from './drivers.js';
-import { createPrintJobs, type PrintableShipments } from './jobs.js';
+import { createPrintJobs, type DrawAhead, type PrintableShipments } from './jobs.js';
 import { nativeLines } from './native.js';
 import type { PrinterPlaces } from './places.js';
-import { createPrinters } from './printers.js';
+import { createPrinters, specOf } from './printers.js';
 import { createPrintQueue, type RetryPolicy } from './queue.js';
 import type { PrintingStores } from './store.js';
 import type { LabelFormat, LabelInput, PrinterSpec, RawDriverName } from './types.js';
@@ -32,6 +32,8 @@ export interface LabelsPort extends PrintableShipments {
     opts: { format: LabelFormat; start?: number } & Drawing,
   ): Promise<Uint8Array>;
   renderRaster(accountId: number, code: string, dpi: Dpi, how: Drawing): Promise<MonoRaster>;
+  /** The raster `renderRaster` will draw, drawn now in the desk's lane; labelled_at stays as it is. */
+  drawAhead(accountId: number, code: string, dpi: Dpi): Promise<unknown>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): Promise<number>;
   /** The signed QR token of a label (ESC/POS native mode prints it with the printer's QR command). */
@@ -80,6 +82,12 @@ export function createPrintingService(deps: PrintingDeps) {
     };
   }
 
+  const drawAhead: DrawAhead = (accountId, printer, format, code) => {
+    const dpi = format === 'PDF_A7' ? drivers[printer.driver].rasterDpi?.(specOf(printer)) : null;
+    // A failure here (a shipment canceled meanwhile, say) is the worker's to report when it draws the label.
+    if (dpi) labels.drawAhead(accountId, code, dpi).catch(() => undefined);
+  };
+
   const queue = createPrintQueue({
     db: deps.db,
     clock: deps.clock,
@@ -94,7 +102,7 @@ export function createPrintingService(deps: PrintingDeps) {
   return {
     queue,
     ...createPrinters(deps.db, deps.clock, deps.places, deps.site),
-    ...createPrintJobs(deps.db, deps.clock, labels, queue),
+    ...createPrintJobs(deps.db, deps.clock, labels, queue, drawAhead),
 
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */
     async accountOfCodes(codes: string[]): Promise<number> {

@@ -12,12 +12,15 @@ import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
 /** The queue against real sockets, with stand-in labels (the label service has its own tests). */
-/** Set by a test to hold every drawing (an attempt under way, before its first byte) until it resolves. */
-let gate: { promise: Promise<void>; resolve: () => void } | null = null;
-function holdDrawings() {
+/**
+ * Set by a test to hold every drawing (an attempt under way, before its first byte) until it resolves; with
+ * `prefix`, only the drawings of the codes that start with it.
+ */
+let gate: { promise: Promise<void>; resolve: () => void; prefix: string } | null = null;
+function holdDrawings(prefix = '') {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
-  return (gate = { promise, resolve });
+  return (gate = { promise, resolve, prefix });
 }
 /** What the queue asked the labels for: where each was drawn, and how its marks were committed. */
 const drawings: Array<{ code: string; lane: string; durable: string }> = [];
@@ -29,12 +32,13 @@ const labels: LabelsPort = {
   pieces: (accountId, given) => Promise.all(given.map((code) => labels.labellable(accountId, code))),
   renderRaster: async (_account, code, dpi, how) => {
     drawings.push({ code, ...how });
-    await gate?.promise;
+    if (gate && code.startsWith(gate.prefix)) await gate.promise;
     return code.startsWith('BAD')
       ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
       : syntheticLabel(code, dpi);
   },
   renderPdf: () => Promise.reject(new Error('not used')),
+  drawAhead: () => Promise.resolve(),
   accountOfCode: () => Promise.resolve(1),
   qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
 };
@@ -226,6 +230,29 @@ describe('print queue', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(await printedCodes(spare)).toEqual(['M0001X']);
       expect(sink.jobs).toHaveLength(0);
+    } finally {
+      gate = null;
+      await spare.stop();
+    }
+  });
+
+  it('starts no label of a batch while a desk label is under way, but for a short wait each', async () => {
+    const spare = await startSink('escpos');
+    try {
+      await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: spare.url }, { owner: true });
+      const batch = await printing.submit(1, { codes: codes(40, 'Q'), printer: 'spare' });
+      await spare.waitForJobs(2, 10_000);
+      const held = holdDrawings('HOLD');
+      const desk = await printing.submit(1, { codes: ['HOLD0001X'] });
+      while ((await printing.job(1, String(desk.id))).state !== 'printing') await new Promise((r) => setTimeout(r, 5));
+      const before = spare.jobs.length;
+      await new Promise((r) => setTimeout(r, 1000));
+      // A batch's labels come every few ms; while a desk label is under way, each waits for it up to 200 ms.
+      expect(spare.jobs.length - before).toBeLessThanOrEqual(7);
+      held.resolve();
+      expect(await printing.waitForJob(1, desk.id)).toMatchObject({ state: 'done' });
+      expect(await printing.waitForJob(1, batch.id)).toMatchObject({ state: 'done', progress: { done: 40 } });
+      expect(await printedCodes(spare)).toEqual(codes(40, 'Q'));
     } finally {
       gate = null;
       await spare.stop();
