@@ -101,8 +101,10 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   }
 
   async function write(tx: { webhooks: WebhookStore }, batch: typeof results): Promise<void> {
+    if (!batch.length) return;
+    const written = new Set(await tx.webhooks.settle(batch.map((r) => r.result)));
     for (const r of batch)
-      if ((await tx.webhooks.settle(r.result)) && r.gone) await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
+      if (r.gone && written.has(r.result.id)) await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
   }
 
   function flush(): Promise<void> {
