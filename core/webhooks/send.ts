@@ -133,6 +133,19 @@ export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sende
     w.unref();
     return (worker = w);
   }
+  function handOver(): void {
+    const batch = orders;
+    orders = [];
+    try {
+      started().postMessage(batch);
+    } catch (e) {
+      // A thread that cannot start: these attempts failed, tried again on the schedule (not a crash of the station).
+      for (const { id } of batch) {
+        waiting.get(id)?.({ status: null, error: `the sending thread could not start: ${(e as Error).message}` });
+        waiting.delete(id);
+      }
+    }
+  }
   return {
     send(url, headers, body, signal) {
       if (signal?.aborted) return Promise.resolve({ status: null, error: 'stopped' });
@@ -147,11 +160,7 @@ export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sende
           resolve(o);
         });
         signal?.addEventListener('abort', stop, { once: true });
-        if (orders.push({ id, url, headers, body }) === 1)
-          queueMicrotask(() => {
-            started().postMessage(orders);
-            orders = [];
-          });
+        if (orders.push({ id, url, headers, body }) === 1) queueMicrotask(handOver);
       });
     },
     close() {
