@@ -4,7 +4,6 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../resources.js';
-import type { SendDone, SendOrder } from './send-worker.js';
 import { guardedLookup, hostOf, isRefusedAddress, RefusedAddress, type HostPolicy } from './guard.js';
 
 /** What one attempt ended in: the receiver's status, or why there was none. */
@@ -91,6 +90,20 @@ export function createSender(policy: HostPolicy, timeoutMs: number, sockets = 64
 export interface Sender {
   send(url: string, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<SendOutcome>;
   close(): void;
+}
+
+/** What the delivery worker hands to the sending thread (send-worker.ts): one attempt, signed already, by its number. */
+export interface SendOrder {
+  id: number;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** An attempt's outcome as the sending thread hands it back. */
+export interface SendDone {
+  id: number;
+  outcome: SendOutcome;
 }
 
 /** The built sending thread's module, whatever runs this file (as the label workers': core/labels/render-pool.ts). */
