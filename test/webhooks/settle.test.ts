@@ -8,6 +8,7 @@ import { openEngine } from '../../core/engines/open.js';
 import { createCore } from '../../core/index.js';
 import { ownerPrincipal } from '../../core/operations/principal.js';
 import type { AttemptResult } from '../../core/webhooks/store.js';
+import { webhookRecord } from '../helpers/fixtures.js';
 import { testStore } from '../helpers/station.js';
 
 /**
@@ -32,19 +33,7 @@ describe('webhook store: results written as a batch', () => {
     engine = await openEngine({ dataDir, store, clock: systemClock, env: process.env });
     const now = Date.now();
     const ids = await engine.transaction(async (tx) => {
-      const webhook = await tx.webhooks.insert({
-        account_id: account.id,
-        url: 'https://example.com/hook',
-        description: null,
-        events: ['shipment.created'],
-        secret: 'whsec_AAAA',
-        previous_secret: null,
-        previous_until: null,
-        enabled: true,
-        disabled_reason: null,
-        created_at: now,
-        updated_at: now,
-      });
+      const webhook = await tx.webhooks.insert(webhookRecord(account.id, now));
       const out: number[] = [];
       for (let i = 0; i < 4; i++)
         out.push(
