@@ -6,6 +6,10 @@
  * 2. Creates/s with an endpoint subscribed (and the worker sending to it meanwhile) against a station without any,
  *    rounds alternating between them so that a busy machine slows both alike. Goal ≥ 0.9. A third station's
  *    endpoint never answers (every attempt runs into the 15 s timeout): failures must not slow creates either.
+ *    Each line also gives this process's CPU per create (its clients, and in the subscribed station's rounds the
+ *    receiver, which verifies every delivery): on a machine of two shared cores the receiver's work slows the
+ *    subscribed station's rounds as much as the station's own, and an integrator's receiver runs elsewhere. Printed
+ *    beside the figure, not taken out of it.
  * Run on SQLite; `BENCH_WEBHOOKS_STORE=postgres://…` runs both parts on PostgreSQL databases (part 2 needs a second,
  * `BENCH_WEBHOOKS_STORE_B`).
  */
@@ -115,10 +119,11 @@ async function station(name: string, store: string | undefined) {
 
 type Station = Awaited<ReturnType<typeof station>>;
 
-/** `n` creates from CLIENTS clients at once: creates/s and the server's CPU ms per create. */
-async function creates(s: Station, n: number): Promise<{ rate: number; cpu: number }> {
+/** `n` creates from CLIENTS clients at once: creates/s, the server's CPU ms per create and this process's. */
+async function creates(s: Station, n: number): Promise<{ rate: number; cpu: number; here: number }> {
   let next = 0;
   const c0 = cpuMs(s.pid);
+  const here0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -128,7 +133,12 @@ async function creates(s: Station, n: number): Promise<{ rate: number; cpu: numb
       }
     }),
   );
-  return { rate: n / ((performance.now() - t0) / 1000), cpu: (cpuMs(s.pid) - c0) / n };
+  const here = process.cpuUsage(here0);
+  return {
+    rate: n / ((performance.now() - t0) / 1000),
+    cpu: (cpuMs(s.pid) - c0) / n,
+    here: (here.user + here.system) / 1000 / n,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -190,21 +200,24 @@ export const webhooksSuite: BenchSuite = {
       for (let i = 0; i < 2; i++) for (const s of all) await creates(s, PER_ROUND);
       const rates = new Map<Station, number[]>(all.map((s) => [s, []]));
       const cpu = new Map<Station, number[]>(all.map((s) => [s, []]));
+      const here = new Map<Station, number[]>(all.map((s) => [s, []]));
       const ratios = { with: [] as number[], failing: [] as number[] };
       for (let r = 0; r < ROUNDS; r++) {
         // Each round in another order, so that none is always first or last.
         const order = all.map((_, i) => all[(i + r) % all.length]!);
-        const got = new Map<Station, { rate: number; cpu: number }>();
+        const got = new Map<Station, { rate: number; cpu: number; here: number }>();
         for (const s of order) got.set(s, await creates(s, PER_ROUND));
         for (const s of all) {
           rates.get(s)!.push(got.get(s)!.rate);
           cpu.get(s)!.push(got.get(s)!.cpu);
+          here.get(s)!.push(got.get(s)!.here);
         }
         ratios.with.push(got.get(subscribed)!.rate / got.get(plain)!.rate);
         if (failing) ratios.failing.push(got.get(failing)!.rate / got.get(plain)!.rate);
       }
       const line = (name: string, s: Station) =>
-        `${name}: median ${median(rates.get(s)!).toFixed(0)} creates/s (CPU ${median(cpu.get(s)!).toFixed(2)} ms/create)`;
+        `${name}: median ${median(rates.get(s)!).toFixed(0)} creates/s (CPU ${median(cpu.get(s)!).toFixed(2)} ms/create; ` +
+        `this process's ${median(here.get(s)!).toFixed(2)} ms/create)`;
       console.log(line('without an endpoint', plain));
       console.log(line('with an endpoint subscribed (its deliveries included)', subscribed));
       if (failing) console.log(line('with an endpoint that never answers', failing));

@@ -7,8 +7,23 @@ export interface OutboxTx {
   outbox: OutboxStore;
 }
 
-/** A Standard Webhooks message id: unique per message, the same on every retry of it. */
-export const messageId = () => `msg_${randomBytes(16).toString('base64url')}`;
+/** Random bytes for this many message ids are drawn at once. */
+const IDS_PER_DRAW = 256;
+let pool = Buffer.alloc(0);
+let used = 0;
+
+/**
+ * A Standard Webhooks message id: unique per message (16 random bytes), the same on every retry of it. The bytes are
+ * drawn for many ids at once: `randomBytes(16)` for each one cost a create ~0.03 ms, as much as its JSON body.
+ */
+export function messageId(): string {
+  if (used === pool.length) {
+    pool = randomBytes(16 * IDS_PER_DRAW);
+    used = 0;
+  }
+  used += 16;
+  return `msg_${pool.toString('base64url', used - 16, used)}`;
+}
 
 /**
  * Writes the message that announces a change, in the change's own transaction: committed with it or not at all,

@@ -92,6 +92,20 @@ export interface Sender {
   close(): void;
 }
 
+/** What the delivery worker hands to the sending thread (send-worker.ts): one attempt, signed already, by its number. */
+export interface SendOrder {
+  id: number;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** An attempt's outcome as the sending thread hands it back. */
+export interface SendDone {
+  id: number;
+  outcome: SendOutcome;
+}
+
 /** The built sending thread's module, whatever runs this file (as the label workers': core/labels/render-pool.ts). */
 const WORKER = join(packageRoot(), 'dist', 'core', 'webhooks', 'send-worker.js');
 
@@ -100,11 +114,15 @@ const WORKER = join(packageRoot(), 'dist', 'core', 'webhooks', 'send-worker.js')
  * that serves the API nothing but handing each attempt over (a create with an endpoint subscribed paid ~0.2 ms of
  * that thread's CPU per delivery). One thread runs every attempt at once (they wait on the network). Plain
  * worker_threads, not the label drawing's Piscina: its tasks are CPU work one at a time, these are waits on sockets.
- * Started at the first attempt, so a `station` command that sends nothing starts none.
+ * Started at the first attempt, so a `station` command that sends nothing starts none. Attempts are handed over in
+ * one message per turn of the event loop (a claim's whole batch) and their outcomes come back the same way: a
+ * message each way per attempt cost the serving thread more than the attempt's signature.
  */
 export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sender {
   let worker: Worker | null = null;
   let next = 0;
+  /** The attempts of this turn, handed over together at its end. */
+  let orders: SendOrder[] = [];
   const waiting = new Map<number, (o: SendOutcome) => void>();
   const endAll = (error: string) => {
     for (const done of waiting.values()) done({ status: null, error });
@@ -113,9 +131,11 @@ export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sende
   function started(): Worker {
     if (worker) return worker;
     const w = new Worker(WORKER, { workerData: { listed: [...policy.listed], timeoutMs } });
-    w.on('message', ({ id, outcome }: { id: number; outcome: SendOutcome }) => {
-      waiting.get(id)?.(outcome);
-      waiting.delete(id);
+    w.on('message', (done: SendDone[]) => {
+      for (const { id, outcome } of done) {
+        waiting.get(id)?.(outcome);
+        waiting.delete(id);
+      }
     });
     // A thread that dies takes its attempts with it: each is a failed attempt, tried again on the schedule.
     w.on('error', (e) => endAll(`the sending thread failed: ${e.message}`));
@@ -125,6 +145,19 @@ export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sende
     });
     w.unref();
     return (worker = w);
+  }
+  function handOver(): void {
+    const batch = orders;
+    orders = [];
+    try {
+      started().postMessage(batch);
+    } catch (e) {
+      // A thread that cannot start: these attempts failed, tried again on the schedule (not a crash of the station).
+      for (const { id } of batch) {
+        waiting.get(id)?.({ status: null, error: `the sending thread could not start: ${(e as Error).message}` });
+        waiting.delete(id);
+      }
+    }
   }
   return {
     send(url, headers, body, signal) {
@@ -140,7 +173,7 @@ export function createThreadSender(policy: HostPolicy, timeoutMs: number): Sende
           resolve(o);
         });
         signal?.addEventListener('abort', stop, { once: true });
-        started().postMessage({ id, url, headers, body });
+        if (orders.push({ id, url, headers, body }) === 1) queueMicrotask(handOver);
       });
     },
     close() {

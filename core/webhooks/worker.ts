@@ -36,6 +36,13 @@ const CLAIM_GAP_MS = 100;
  * no create shares is a commit of its own, and its wait for the disk holds the thread that answers the creates.
  */
 const FLUSH_MS = CLAIM_GAP_MS;
+/**
+ * The worker's own transactions (claims, results, pruning, releases) do not wait for the disk: each is on disk with
+ * the next commit that does (a create's), and one lost in a power cut only sends a delivery again (its hold or its
+ * result gone: still pending, due) under the same `webhook-id`, which at-least-once allows. On SQLite an fsync of
+ * their own, every claim while creates stream in, held the thread that answers the creates.
+ */
+const WITH_NEXT = { durable: 'with_next' } as const;
 /** How often the holders of deliveries are looked at for a dead process of this host. */
 const DEAD_CHECK_MS = 10_000;
 /** The delivered deliveries past their retention are deleted this often (or each retention, if shorter). */
@@ -94,8 +101,10 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   }
 
   async function write(tx: { webhooks: WebhookStore }, batch: typeof results): Promise<void> {
+    if (!batch.length) return;
+    const written = new Set(await tx.webhooks.settle(batch.map((r) => r.result)));
     for (const r of batch)
-      if ((await tx.webhooks.settle(r.result)) && r.gone) await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
+      if (r.gone && written.has(r.result.id)) await tx.webhooks.disable(r.webhookId, 'gone', r.result.at);
   }
 
   function flush(): Promise<void> {
@@ -103,7 +112,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     if (!batch.length) return flushing;
     flushing = flushing.then(() =>
       db
-        .transaction((tx) => write(tx, batch))
+        .transaction((tx) => write(tx, batch), WITH_NEXT)
         // Not written (a full disk, a lost connection): the holds run out and the deliveries are sent again.
         .catch(failed),
     );
@@ -123,14 +132,15 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   async function pruneDelivered(now: number): Promise<void> {
     if (now - lastPrune < pruneEveryMs) return;
     lastPrune = now;
-    await db.transaction((tx) => tx.webhooks.prune(now - deps.retentionMs));
+    await db.transaction((tx) => tx.webhooks.prune(now - deps.retentionMs), WITH_NEXT);
   }
 
   async function releaseTheDead(now: number): Promise<void> {
     if (now - lastDeadCheck < DEAD_CHECK_MS) return;
     lastDeadCheck = now;
     for (const other of await db.stores.webhooks.holders(now))
-      if (other !== owner && deadOnThisHost(other)) await db.transaction((tx) => tx.webhooks.release(other, now));
+      if (other !== owner && deadOnThisHost(other))
+        await db.transaction((tx) => tx.webhooks.release(other, now), WITH_NEXT);
   }
 
   /** The last claim took all it asked for: more may be due, so a freed slot claims again at once. */
@@ -146,7 +156,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
       const batch = await db.transaction(async (tx) => {
         await write(tx, done);
         return tx.webhooks.claim(t, t + holdMs, owner, want);
-      });
+      }, WITH_NEXT);
       for (const d of batch) {
         const p: Promise<void> = deliver(d)
           .catch(failed)

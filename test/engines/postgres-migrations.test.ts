@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migratePostgres, openPostgresEngine } from '../../core/engines/postgres/index.js';
 import { pgMigrations } from '../../core/engines/postgres/migrations/index.js';
 import { systemClock } from '../../core/clock.js';
+import { webhookRecord } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 
 /**
@@ -127,19 +128,7 @@ describe('PostgreSQL migrations', () => {
       expect(jobIndexes.map((i) => i.n)).toContain('print_jobs_attention');
       // 007: webhooks, and the outbox a change writes its message to, one delivery per subscribed endpoint.
       const now = Date.now();
-      const hook = await engine.stores.webhooks.insert({
-        account_id: 1,
-        url: 'https://erp.example.com/hook',
-        description: null,
-        events: ['shipment.created'],
-        secret: 'whsec_AAAA',
-        previous_secret: null,
-        previous_until: null,
-        enabled: true,
-        disabled_reason: null,
-        created_at: now,
-        updated_at: now,
-      });
+      const hook = await engine.stores.webhooks.insert(webhookRecord(1, now));
       expect(await engine.stores.outbox.wants(1, 'shipment.created')).toBe(true);
       expect(await engine.stores.outbox.wants(1, 'label.created')).toBe(false);
       const m = { account_id: 1, type: 'shipment.created' as const, message_id: 'msg_1', body: '{}', at: now };

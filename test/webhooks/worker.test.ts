@@ -49,12 +49,15 @@ function memoryOutbox(count: number, seed: number) {
         previous_until: null,
       }));
     },
-    settle: async (res) => {
-      const x = rows.find((y) => y.id === res.id)!;
-      if (x.claim !== res.claim || x.state !== 'pending') return false;
-      Object.assign(x, { state: res.state, attempts: res.attempts, next_at: res.next_at, claim: null });
-      return true;
-    },
+    settle: async (results) =>
+      results
+        .filter((res) => {
+          const x = rows.find((y) => y.id === res.id)!;
+          if (x.claim !== res.claim || x.state !== 'pending') return false;
+          Object.assign(x, { state: res.state, attempts: res.attempts, next_at: res.next_at, claim: null });
+          return true;
+        })
+        .map((res) => res.id),
     disable: async () => undefined,
     prune: async () => 0,
   };

@@ -166,15 +166,30 @@ export function pgWebhookStore(sql: Sql): WebhookStore {
           [now],
         )
       ).map((r) => r.claim),
-    settle: async (r) =>
-      changed(
-        await sql.query(
-          `UPDATE webhook_deliveries SET state = $3, attempts = $4, next_at = $5, claim = NULL, last_status = $6,
-             last_error = $7, last_attempt_at = $8
-           WHERE id = $1 AND claim = $2 AND state = 'pending'`,
-          [r.id, r.claim, r.state, r.attempts, r.next_at, r.last_status, r.last_error, r.at],
-        ),
-      ),
+    settle: async (results) =>
+      results.length === 0
+        ? []
+        : (
+            await rows<{ id: number }>(
+              sql,
+              `UPDATE webhook_deliveries d SET state = r.state, attempts = r.attempts, next_at = r.next_at,
+                 claim = NULL, last_status = r.last_status, last_error = r.last_error, last_attempt_at = r.at
+               FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::bigint[], $6::int[], $7::text[],
+                 $8::bigint[]) AS r(id, claim, state, attempts, next_at, last_status, last_error, at)
+               WHERE d.id = r.id AND d.claim = r.claim AND d.state = 'pending'
+               RETURNING d.id`,
+              [
+                results.map((r) => r.id),
+                results.map((r) => r.claim),
+                results.map((r) => r.state),
+                results.map((r) => r.attempts),
+                results.map((r) => r.next_at),
+                results.map((r) => r.last_status),
+                results.map((r) => r.last_error),
+                results.map((r) => r.at),
+              ],
+            )
+          ).map((r) => Number(r.id)),
     async disable(id, reason, now) {
       await sql.query(
         'UPDATE webhooks SET enabled = false, disabled_reason = $2, updated_at = $3 WHERE id = $1 AND enabled',

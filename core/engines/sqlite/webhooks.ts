@@ -127,7 +127,7 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     },
     release: (claim, now) => s.release.run(now, claim).changes,
     holders: (now) => s.holders.all(now).map((r) => r.claim),
-    settle: (r) => s.settle.run(r).changes > 0,
+    settle: (results) => results.filter((r) => s.settle.run(r).changes > 0).map((r) => r.id),
     disable: (id, reason, now) => void s.disable.run(reason, now, id),
     prune: (before) => s.prune.run(before).changes,
   };
