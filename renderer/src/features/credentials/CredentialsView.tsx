@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { SecretOnce } from '../../components/SecretOnce';
-import { QueryState } from '../../components/States';
+import { ErrorLine, QueryState } from '../../components/States';
 import { useCreateToken, useRevokeToken } from './mutations';
 import { useCurrentToken, useTokens } from './queries';
 
@@ -111,11 +111,7 @@ export function CredentialsView() {
             {t('credentials.create')}
           </Button>
         </div>
-        {create.error && (
-          <p className="error" role="alert">
-            {explain(create.error).message}
-          </p>
-        )}
+        <ErrorLine error={create.error} />
       </form>
 
       {created && (
@@ -132,11 +128,7 @@ export function CredentialsView() {
 
       <section className="card" aria-label={t('credentials.list')}>
         <h2>{t('credentials.list')}</h2>
-        {revoke.error && (
-          <p className="error" role="alert">
-            {explain(revoke.error).message}
-          </p>
-        )}
+        <ErrorLine error={revoke.error} />
         <QueryState query={tokens} empty={(d) => d.length === 0}>
           {(list) => (
             <table>

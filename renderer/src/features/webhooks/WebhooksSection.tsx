@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
-import { useExplain } from '../../api/errors';
 import type { Webhook, WebhookDelivery } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { SecretOnce } from '../../components/SecretOnce';
-import { QueryState } from '../../components/States';
+import { ErrorLine, QueryState } from '../../components/States';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -117,7 +116,6 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
 
 function Deliveries({ hook }: { hook: Webhook }) {
   const { t, i18n } = useTranslation(['translation', 'webhooks']);
-  const explain = useExplain();
   const deliveries = useDeliveries(hook.id);
   const retry = useRetryDelivery();
   const time = (iso: string | null) =>
@@ -127,11 +125,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
   return (
     <div className="webhook-deliveries">
       <h4>{t('webhooks:deliveries')}</h4>
-      {retry.error && (
-        <p className="error" role="alert">
-          {explain(retry.error).message}
-        </p>
-      )}
+      <ErrorLine error={retry.error} />
       <QueryState query={deliveries} empty={(p) => p.data.length === 0}>
         {(page) => (
           <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
@@ -179,7 +173,6 @@ function Deliveries({ hook }: { hook: Webhook }) {
 
 function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) => void }) {
   const { t, i18n } = useTranslation(['translation', 'webhooks']);
-  const explain = useExplain();
   const rotate = useRotateWebhook();
   const test = useTestWebhook();
   const remove = useDeleteWebhook();
@@ -241,11 +234,7 @@ function WebhookItem({ hook, onSecret }: { hook: Webhook; onSecret: (s: string) 
           </Button>
         </div>
       </div>
-      {failure && (
-        <p className="error" role="alert">
-          {explain(failure).message}
-        </p>
-      )}
+      <ErrorLine error={failure} />
       {open && <Deliveries hook={hook} />}
       <ConfirmDialog
         open={confirm === 'remove'}
