@@ -11,6 +11,7 @@ import type { Operation } from './operations/types.js';
 import type { PrintJobT } from './printing/schemas.js';
 import type { PublicJwk } from './qr/keys.js';
 import type { Dpi } from './schemas/codes.js';
+import { createRequestActivity } from './request-activity.js';
 import { createServices, type Services } from './services.js';
 import type { RawDriverName } from './printing/types.js';
 import { mismatches, NO_QUERY, parse, prepareValidator } from './validation.js';
@@ -143,9 +144,11 @@ export async function createCore({
     service: printQueue,
     ...(onUpgrade ? { onUpgrade } : {}),
   });
+  const activity = createRequestActivity();
   let services: Services;
   try {
     services = await createServices({
+      activity,
       engine,
       clock,
       dataDir,
@@ -205,6 +208,7 @@ export async function createCore({
     opts: ExecuteOptions = {},
   ): Promise<unknown> {
     const op = operation(name);
+    activity.began();
     authorize(principal, op);
     // A query parameter the operation does not list is refused, also where it lists none (README: The API).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);

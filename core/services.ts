@@ -16,6 +16,7 @@ import { createKeyStore } from './qr/keys.js';
 import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import type { RequestActivity } from './request-activity.js';
 import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   onError?: (err: unknown, where: 'print queue' | 'webhooks') => void;
   /** The station's site (`station serve --site`): the printers whose jobs it prints. */
   site?: string;
+  /** When clients' operations began: the delivery worker yields to them (webhooks/worker.ts). */
+  activity?: RequestActivity;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function createServices({
   env = process.env,
   onError,
   site = DEFAULT_SITE,
+  activity,
 }: ServiceOptions) {
   // The features that announce their changes write through `db`: its commits that wrote a message tell the delivery
   // worker (made below, once the features are) at once.
@@ -89,6 +93,7 @@ export async function createServices({
     retentionMs: retentionFromEnv(env),
     ...(pollMs ? { pollMs } : {}),
     ...(onError ? { onError: (err: unknown) => onError(err, 'webhooks') } : {}),
+    ...(activity ? { lastRequestAt: () => activity.lastBegan() } : {}),
   });
   noticed = deliveries.notice;
   return {

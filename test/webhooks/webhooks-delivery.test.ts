@@ -217,6 +217,28 @@ describe('webhooks: a message noticed at its commit, deliveries kept for their r
     expect([...waits].sort((a, b) => a - b)[2], waits.join(', ')).toBeLessThan(500);
   });
 
+  it('lets a burst of creates go first: its messages are sent once the creates pause', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    await subscribe(rx);
+    const before = rx.delivered().size;
+    // Four clients creating back to back for 0.8 s: no pause of 50 ms between two operations' starts.
+    const until = Date.now() + 800;
+    let made = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < until) {
+          await createShipment(s, token);
+          made++;
+        }
+      }),
+    );
+    const duringBurst = rx.delivered().size - before;
+    // Sent beside the creates, nearly every message would be in by the burst's end.
+    expect(duringBurst, `${duringBurst} of ${made} sent during the burst`).toBeLessThanOrEqual(made / 5);
+    await expect.poll(() => rx.delivered().size - before, { timeout: 5_000 }).toBe(made);
+  });
+
   it('deletes delivered deliveries after the retention; those still pending stay', async () => {
     const ok = await startReceiver();
     const failing = await startReceiver({ answer: () => 500 });

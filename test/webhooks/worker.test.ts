@@ -10,7 +10,7 @@ import { rng } from '../helpers/random.js';
  * interleavings of claims, attempts ending and results being written that a busy machine produces. (A pump that
  * found every slot taken once forgot that more was waiting, and the worker stalled with most of a backlog unsent.)
  */
-function memoryOutbox(count: number, seed: number) {
+function memoryOutbox(count: number, seed: number, dueAt = 0) {
   const r = rng(seed);
   // The store answers at once or nearly; a receiver takes longer (as over a network, or on a busy machine).
   const pause = (most = 2) => new Promise((res) => setTimeout(res, Math.floor(r.next() * most)));
@@ -23,11 +23,11 @@ function memoryOutbox(count: number, seed: number) {
     body: '{}',
     state: 'pending',
     attempts: 0,
-    next_at: 0,
+    next_at: dueAt,
     last_status: null,
     last_error: null,
     last_attempt_at: null,
-    created_at: 0,
+    created_at: dueAt,
     claim: null,
   }));
   const store: Partial<WebhookStore> = {
@@ -101,4 +101,46 @@ describe('the delivery worker', () => {
         await worker.stop();
       }
     });
+
+  /** A worker over `count` deliveries due now, with clients whose operations last began `lastRequestAt()`. */
+  function yielding(count: number, lastRequestAt: () => number) {
+    const outbox = memoryOutbox(count, 7, Date.now());
+    const worker = createDeliveryWorker({
+      db: outbox.db,
+      sender: outbox.sender,
+      schedule: retryScheduleFromEnv({}),
+      timeoutMs: 1000,
+      retentionMs: 60_000,
+      lastRequestAt,
+    });
+    return { ...outbox, worker };
+  }
+
+  it('lets requests streaming in go first, and sends once they pause', async () => {
+    let streaming = true;
+    const { worker, sent } = yielding(50, () => (streaming ? Date.now() : 0));
+    worker.start();
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      expect(sent.size).toBe(0);
+      streaming = false;
+      await expect.poll(() => sent.size, { timeout: 5_000 }).toBe(50);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('sends what has waited two seconds even while requests keep streaming in', async () => {
+    const started = Date.now();
+    const { worker, sent } = yielding(50, () => Date.now());
+    worker.start();
+    try {
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(sent.size).toBe(0);
+      await expect.poll(() => sent.size, { timeout: 5_000 }).toBe(50);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
