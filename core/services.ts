@@ -24,7 +24,13 @@ import { createShipmentService } from './shipments/service.js';
 import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
 import { hostPolicyFromEnv } from './webhooks/guard.js';
-import { pollFromEnv, retentionFromEnv, retryScheduleFromEnv, timeoutFromEnv } from './webhooks/schedule.js';
+import {
+  pollFromEnv,
+  quietFromEnv,
+  retentionFromEnv,
+  retryScheduleFromEnv,
+  timeoutFromEnv,
+} from './webhooks/schedule.js';
 import { createThreadSender } from './webhooks/send.js';
 import { createWebhookService } from './webhooks/service.js';
 import { createDeliveryWorker } from './webhooks/worker.js';
@@ -85,6 +91,7 @@ export async function createServices({
   const hostPolicy = hostPolicyFromEnv(env);
   const timeoutMs = timeoutFromEnv(env);
   const pollMs = pollFromEnv(env);
+  const quietMs = quietFromEnv(env);
   const deliveries = createDeliveryWorker({
     db: engine,
     sender: createThreadSender(hostPolicy, timeoutMs),
@@ -92,6 +99,7 @@ export async function createServices({
     timeoutMs,
     retentionMs: retentionFromEnv(env),
     ...(pollMs ? { pollMs } : {}),
+    ...(quietMs ? { quietMs } : {}),
     ...(onError ? { onError: (err: unknown) => onError(err, 'webhooks') } : {}),
     ...(activity ? { lastRequestAt: () => activity.lastBegan() } : {}),
   });

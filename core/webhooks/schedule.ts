@@ -41,6 +41,18 @@ export function retentionFromEnv(env: Record<string, string | undefined>): numbe
 
 /** For tests: how often the delivery worker looks at the outbox without a notice (default worker.ts's POLL_MS). */
 export function pollFromEnv(env: Record<string, string | undefined>): number | undefined {
-  const ms = Number(env.STATION_WEBHOOK_POLL_MS);
+  return positiveMs(env.STATION_WEBHOOK_POLL_MS);
+}
+
+/**
+ * For tests: the pause in clients' operations that lets due deliveries go (default worker.ts's YIELD_QUIET_MS). A test
+ * on a loaded machine cannot keep its requests 50 ms apart; it can keep them closer than this.
+ */
+export function quietFromEnv(env: Record<string, string | undefined>): number | undefined {
+  return positiveMs(env.STATION_WEBHOOK_QUIET_MS);
+}
+
+function positiveMs(text: string | undefined): number | undefined {
+  const ms = Number(text);
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }

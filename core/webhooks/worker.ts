@@ -20,6 +20,8 @@ export interface WorkerDeps {
   concurrency?: number;
   /** When the service last began a client's operation (request-activity.ts): deliveries yield to requests. */
   lastRequestAt?: () => number;
+  /** The pause in operations that lets due deliveries go (YIELD_QUIET_MS; `STATION_WEBHOOK_QUIET_MS` for tests). */
+  quietMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -68,6 +70,7 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   const { db, sender, schedule, timeoutMs } = deps;
   const concurrency = deps.concurrency ?? 64;
   const pollMs = deps.pollMs ?? POLL_MS;
+  const quietMs = deps.quietMs ?? YIELD_QUIET_MS;
   const pruneEveryMs = Math.min(PRUNE_EVERY_MS, deps.retentionMs);
   const holdMs = timeoutMs + 30_000;
   const owner = leaseOwnerName();
@@ -193,12 +196,12 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   function yieldToRequests(): number | null {
     const now = Date.now();
     const quietFor = now - (deps.lastRequestAt?.() ?? 0);
-    yieldingSince = quietFor >= YIELD_QUIET_MS ? null : (yieldingSince ?? now);
+    yieldingSince = quietFor >= quietMs ? null : (yieldingSince ?? now);
     if (yieldingSince === null || now - yieldingSince >= YIELD_MAX_MS) {
       yieldingSince = null;
       return null;
     }
-    return Math.min(YIELD_QUIET_MS - quietFor, yieldingSince + YIELD_MAX_MS - now);
+    return Math.min(quietMs - quietFor, yieldingSince + YIELD_MAX_MS - now);
   }
 
   /** One round: claim what is due (with the results waiting), prune, and answer when the next round is due. */
