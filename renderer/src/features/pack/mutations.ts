@@ -62,7 +62,13 @@ export function useCreateAndPrint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: OpInput<'shipments.create'>['body']) =>
-      printLabel(client, queryClient, await client.call('shipments.create', { body }), false),
+      // Its label is printed next: the station starts drawing it at the create (label_ahead).
+      printLabel(
+        client,
+        queryClient,
+        await client.call('shipments.create', { query: { label_ahead: true }, body }),
+        false,
+      ),
     onSettled: () => refreshAfterPrint(queryClient, true),
   });
 }
