@@ -101,10 +101,10 @@ describe('the search index, written behind the creates', () => {
     // The `synchronous` level each step of the index ran under, noted by a trigger on its mark.
     let level = 'FULL';
     const pragma = db.pragma.bind(db);
-    db.pragma = ((source: string, options?: Parameters<typeof pragma>[1]) => {
+    db.pragma = (source: string, options?: Parameters<typeof pragma>[1]) => {
       level = /^synchronous = (\w+)$/.exec(source)?.[1] ?? level;
       return pragma(source, options);
-    }) as typeof db.pragma;
+    };
     const steps: string[] = [];
     db.function('note_index_step', () => (steps.push(level), null));
     db.exec(
