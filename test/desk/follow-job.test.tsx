@@ -13,7 +13,7 @@ import { printingQueries } from '../../renderer/src/features/printing/queries';
  */
 describe("the desk's Create and print", () => {
   const job = (state: PrintJob['state'], done = 0): PrintJob =>
-    ({ id: 7, state, attempts: 0, progress: { done, total: 1 }, printer: 'desk-a7' }) as PrintJob;
+    ({ id: 7, state, attempts: 0, last_error: null, progress: { done, total: 1 }, printer: 'desk-a7' }) as PrintJob;
 
   /** A station whose long polls answer when the test says (`answer`): the job queued, then printing, then done. */
   function station() {
@@ -51,12 +51,27 @@ describe("the desk's Create and print", () => {
     expect(qc.getQueryData<PrintJob>(printingQueries.job(7))?.state).toBe('printing');
     answer(job('done', 1));
     await expect.poll(() => qc.getQueryData<PrintJob>(printingQueries.job(7))?.state).toBe('done');
-    // One fetch, two long polls, each waiting for a change from what the screen shows.
-    expect(calls.slice(2).map((c) => (c.input as { query: { seen_state: string } }).query.seen_state)).toEqual([
-      'queued',
-      'printing',
+    // One fetch, two long polls; while the label is on its way without trouble each waits for what it comes to
+    // (`outcome`), not for its claim: the second came only because the first reached its second's end ("printing").
+    expect(calls.slice(2).map((c) => (c.input as { query: object }).query)).toEqual([
+      { wait_ms: 1000, outcome: true },
+      { wait_ms: 1000, outcome: true },
     ]);
     expect(shown).toEqual(['queued', 'printing', 'done']);
     expect(qc.getQueryCache().find({ queryKey: printingQueries.job(7) })?.state.dataUpdateCount).toBe(3);
+  });
+
+  it('follows a job that met trouble by each change of what it shows', async () => {
+    const { client, calls, answer } = station();
+    const qc = new QueryClient();
+    const held = { ...job('queued'), attempts: 1, last_error: 'the printer did not answer' };
+    qc.setQueryData(printingQueries.job(7), held);
+    const followed = qc.fetchQuery(printingQueries.follow(client, qc, 7));
+    await expect.poll(() => calls.length).toBe(1);
+    expect(calls[0]!.input).toMatchObject({
+      query: { wait_ms: 20_000, seen_state: 'queued', seen_done: 0, seen_attempts: 1 },
+    });
+    answer(job('done', 1));
+    expect(await followed).toMatchObject({ state: 'done' });
   });
 });

@@ -14,6 +14,12 @@ type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
 const JOB_ASK_AGAIN_MS = 1;
 /** How long one request waits at the service for a change. */
 const JOB_WAIT_MS = 20_000;
+/**
+ * A label on its way without trouble is waited for until it comes to something (`outcome`), for this long at most:
+ * its claim (queued → printing) would cost the operator a round trip to the station for a word shown a few ms
+ * (5–20 ms on a loaded desk PC); a printer slow to take it shows "printing" after this.
+ */
+const JOB_OUTCOME_MS = 1_000;
 const STATUS_POLL_MS = 5_000;
 
 /**
@@ -47,9 +53,10 @@ export const printingQueries = {
   job: (id: number) => [...printingQueries.jobs(), id] as const,
   /**
    * One job, followed until the queue is done with it. Each request waits at the service until the job differs from
-   * what is shown (long polling); a change that is not the end (queued → printing) is shown and the next request
-   * sent at once, in this same fetch: a re-render between the two requests (5–8 ms on a desk PC) was in the
-   * operator's wait for "printed". The answer that shows it done (or failed) refreshes the shipments it labelled.
+   * what is shown (long polling), or while it is on its way without trouble, until it comes to something
+   * (JOB_OUTCOME_MS); a change that is not the end is shown and the next request sent at once, in this same fetch: a
+   * re-render between the two requests (5–8 ms on a desk PC) was in the operator's wait for "printed". The answer
+   * that shows it done (or failed) refreshes the shipments it labelled.
    */
   follow: (client: StationClient, queryClient: QueryClient, id: number) =>
     queryOptions({
@@ -59,16 +66,19 @@ export const printingQueries = {
         const before = queryClient.getQueryData<PrintJob>(key);
         let shown = before;
         for (;;) {
+          const onItsWay = shown && (shown.state === 'queued' || shown.state === 'printing') && !shown.last_error;
           const job = await client.call('printJobs.get', {
             params: { id: String(id) },
-            query: shown
-              ? {
-                  wait_ms: JOB_WAIT_MS,
-                  seen_state: shown.state,
-                  seen_done: shown.progress.done,
-                  seen_attempts: shown.attempts,
-                }
-              : {},
+            query: !shown
+              ? {}
+              : onItsWay
+                ? { wait_ms: JOB_OUTCOME_MS, outcome: true }
+                : {
+                    wait_ms: JOB_WAIT_MS,
+                    seen_state: shown.state,
+                    seen_done: shown.progress.done,
+                    seen_attempts: shown.attempts,
+                  },
           });
           if (isFinalJobState(job.state) || signal.aborted) {
             if (isFinalJobState(job.state) && !(before && isFinalJobState(before.state)))
