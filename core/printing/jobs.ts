@@ -114,22 +114,38 @@ export function createPrintJobs(
     return [...new Set((await shipments.pieces(accountId, listed, true)).map((r) => r.code))];
   }
 
-  /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
+  /**
+   * The job once it differs from what the caller shows (state or labels done), or with `outcome` once it comes to
+   * something (its end, the operator's turn, a label counted, a new error: not its claim), or after `waitMs` as it is
+   * then.
+   */
   async function jobChange(
     accountId: number,
     id: string,
-    seen: { state?: JobState | undefined; done?: number | undefined; attempts?: number | undefined },
+    seen: {
+      state?: JobState | undefined;
+      done?: number | undefined;
+      attempts?: number | undefined;
+      outcome?: boolean | undefined;
+    },
     waitMs: number,
   ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
+    let first: PrintJobT | undefined;
     for (;;) {
       const job = jobView(await jobOf(store, accountId, id));
+      first ??= job;
       const differs =
         (seen.state !== undefined && job.state !== seen.state) ||
         (seen.done !== undefined && job.progress.done !== seen.done) ||
-        (seen.attempts !== undefined && job.attempts !== seen.attempts);
+        (seen.attempts !== undefined && job.attempts !== seen.attempts) ||
+        (!!seen.outcome &&
+          (isFinalJobState(job.state) ||
+            needsOperator(job.state) ||
+            job.progress.done !== first.progress.done ||
+            (job.last_error !== null && job.last_error !== first.last_error)));
       const left = until - Date.now();
-      if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
+      if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined && !seen.outcome)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
       await queue.changed(Math.min(left, 250));
     }

@@ -88,6 +88,17 @@ export function createPrintingService(deps: PrintingDeps) {
     if (dpi) labels.drawAhead(accountId, code, dpi).catch(() => undefined);
   };
 
+  /**
+   * `POST /shipments?label_ahead=true`: the label of a shipment just created is printed next on the default A7
+   * printer (a desk's Create and print), so its drawing starts now; the job's own DrawAhead then joins it.
+   */
+  const labelAhead = (accountId: number, code: string): void =>
+    void deps.db.stores.printing
+      .defaultPrinter(accountId, 'PDF_A7')
+      .then((printer) => printer && drawAhead(accountId, printer, 'PDF_A7', code))
+      // A hint only: the print job reports what stops its label, when it draws it.
+      .catch(() => undefined);
+
   const queue = createPrintQueue({
     db: deps.db,
     clock: deps.clock,
@@ -103,6 +114,7 @@ export function createPrintingService(deps: PrintingDeps) {
     queue,
     ...createPrinters(deps.db, deps.clock, deps.places, deps.site),
     ...createPrintJobs(deps.db, deps.clock, labels, queue, drawAhead),
+    labelAhead,
 
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */
     async accountOfCodes(codes: string[]): Promise<number> {

@@ -300,7 +300,8 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
   it('a full disk is said in words, in English and in Spanish', async () => {
     const { page } = d;
     await page.route(
-      '**/v1/shipments',
+      // The desk's create, with its query (label_ahead).
+      /\/v1\/shipments(\?.*)?$/,
       (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({

@@ -2,8 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stderrLogger } from '../../core/logger.js';
+import { ownerPrincipal } from '../../core/operations/principal.js';
+import { shipmentOperations } from '../../core/shipments/operations.js';
 import type { ShipmentCreateT } from '../../core/shipments/schemas.js';
 import { shipmentBody, storeServices } from '../helpers/fixtures.js';
+import { decodeZpl, readSymbols } from './decode.js';
 import { SINK_PORTS, startSink, type Sink } from './sink.js';
 
 /**
@@ -86,6 +90,32 @@ describe("a desk's one-label job, from its submit to done", () => {
     expect(await printing().waitForJob(account, job.id)).toMatchObject({ state: 'done' });
     expect(drawn).toEqual(['desk']);
     expect(sink.jobs).toHaveLength(1);
+    expect((await store.services.shipments.get(account, code)).labelled_at).not.toBeNull();
+  });
+
+  it('with label_ahead, draws the label at the create; the job prints that drawing, with the QR fixed for it', async () => {
+    const create = shipmentOperations.find((o) => o.name === 'shipments.create')!;
+    const created = (query: object) =>
+      create.handler(
+        { principal: ownerPrincipal(account), services: store.services, baseUrl: null, log: stderrLogger() },
+        { query, body: shipmentBody() },
+      ) as Promise<{ code: string }>;
+    // An API create that does not say so draws nothing: it may never be printed.
+    await created({});
+    await new Promise((r) => setTimeout(r, 300));
+    expect(drawn).toEqual([]);
+
+    const { code } = await created({ label_ahead: true });
+    await expect.poll(() => drawn, { timeout: 10_000 }).toEqual(['desk']);
+    // Drawn, not labelled: the label is made when it prints (its token is fixed, as /labels/qr would fix it).
+    expect((await store.services.shipments.get(account, code)).labelled_at).toBeNull();
+    const token = await store.services.labels.qrToken(account, code);
+
+    printing().queue.start();
+    const job = await printing().submit(account, { codes: [code] });
+    expect(await printing().waitForJob(account, job.id)).toMatchObject({ state: 'done' });
+    expect(drawn).toEqual(['desk']);
+    expect(await readSymbols(decodeZpl(sink.jobs[0]!))).toContain(`QR-Code:${token}`);
     expect((await store.services.shipments.get(account, code)).labelled_at).not.toBeNull();
   });
 

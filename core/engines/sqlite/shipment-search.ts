@@ -121,6 +121,22 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
     }
   }
 
+  /**
+   * A background step commits without waiting for the disk (`synchronous=NORMAL`, as the print queue's bookkeeping
+   * does: README "Durability"). The index is derived from the rows and moves with its mark in one transaction, so a
+   * step lost in a power cut is only done again by the next one. Its fsync held the service's thread 1–24 ms a step
+   * on a shared machine (0.3 ms without), and a step half a second after a create fell in the middle of the next
+   * label of a desk printing every half second (issue 17: `npm run bench -- desk`).
+   */
+  function relaxed<T>(step: () => T): T {
+    db.pragma('synchronous = NORMAL');
+    try {
+      return step();
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  }
+
   /** Set while the long-running service indexes in the background (see `indexInBackground`). */
   let background: { timer: NodeJS.Timeout | null; onError: (err: unknown) => void } | null = null;
   function schedule(delayMs: number): void {
@@ -131,7 +147,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       void idle()
         .then(() => {
           b.timer = null;
-          if (indexStep.immediate(BACKGROUND_CHUNK)) schedule(0);
+          if (relaxed(() => indexStep.immediate(BACKGROUND_CHUNK))) schedule(0);
         })
         // Nothing is lost: the shipments stay above the mark until the next step, or the next search by words.
         .catch((err: unknown) => {

@@ -288,7 +288,12 @@ export function PackView() {
             </section>
             {shown.actions.label && (
               <section className="card preview-card">
-                <LabelPreview code={shown.code} />
+                <LabelPreview
+                  code={shown.code}
+                  // Asked for once its print is done (or meets trouble): the preview's encoding at the station and
+                  // its painting here took a two-core desk PC's CPU from the label on its way (issue 17).
+                  later={last?.shipment.code === shown.code && job !== null && jobTone(job) === 'working'}
+                />
               </section>
             )}
           </div>

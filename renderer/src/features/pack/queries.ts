@@ -34,6 +34,7 @@ export function useQuote(params: QuoteParams | null) {
 }
 
 /** The label as the thermal printer gets it. */
-export function useLabelPreview(code: string | null) {
-  return useQuery({ ...packQueries.preview(useClient(), code ?? ''), enabled: code !== null });
+/** `ask`: false keeps what was fetched before (if anything) without asking again. */
+export function useLabelPreview(code: string, ask = true) {
+  return useQuery({ ...packQueries.preview(useClient(), code), enabled: ask });
 }
