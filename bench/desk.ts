@@ -27,6 +27,7 @@ import type { Permission } from '../core/schemas/codes.js';
 import { chromiumMissing, launchChromium } from '../test/helpers/browser.js';
 import { startSink, type Sink } from '../test/print/sink.js';
 import type { BenchSuite } from './run.js';
+import { profileArgs } from './shipments.js';
 import { fmt, summarize } from './stats.js';
 
 const LABELS = Number(process.env.BENCH_DESK_LABELS ?? 50);
@@ -261,9 +262,7 @@ async function run(): Promise<void> {
       );
     await setup.close();
 
-    // BENCH_PROFILE=DIR: the service writes CPU profiles there (its thread and each drawing worker's).
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    station = spawn(process.execPath, [...profile, STATION_BIN, 'serve', '--port', '0', '--data', dir], {
+    station = spawn(process.execPath, [...profileArgs, STATION_BIN, 'serve', '--port', '0', '--data', dir], {
       env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINTER_PORTS: '1024-65535' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
