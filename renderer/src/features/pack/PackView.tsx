@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { useFeedback } from '../../operator/feedback';
@@ -171,12 +172,22 @@ export function PackView() {
     }
   }
 
+  /**
+   * Why a print job was refused, said on the status line: Pack's print names no printer, so a refused `/printer` is
+   * a station with none for labels yet (not "check the marked fields": no field here is marked).
+   */
+  function printRefusal(e: unknown): string {
+    const noPrinter =
+      e instanceof ApiError && e.problem.errors?.some((f) => f.path === '/printer' && f.code === 'required');
+    return noPrinter ? t('pack.status.noDefaultPrinter') : explain(e).message;
+  }
+
   const status = ((): { tone: Tone; text: string } => {
     if (note) return note;
     if (last) {
       const code = last.shipment.code;
       if (!job)
-        return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: explain(last.printError).message }) };
+        return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: printRefusal(last.printError) }) };
       const vars = {
         code,
         printer: job.printer,
