@@ -103,6 +103,8 @@ describe.skipIf(!!chromiumMissing)('field errors on the desk, by code and pointe
       await expect
         .poll(() => status.textContent())
         .toMatch(/created, not printed: no printer prints labels yet: add one in Printers/);
+      // Nothing was sent: its button prints, it does not reprint.
+      expect(await desk.getByRole('button', { name: 'Print label' }).isVisible()).toBe(true);
     } finally {
       await desk.close();
     }

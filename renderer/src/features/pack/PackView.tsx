@@ -264,7 +264,10 @@ export function PackView() {
               {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
                   <Button kind="primary" onClick={() => printOpened()} busy={print.isPending}>
-                    {shown.labelled_at || last?.shipment.code === shown.code ? t('pack.reprint') : t('pack.print')}
+                    {/* A job this desk sent is a reprint; one refused before it was sent (no printer) is not. */}
+                    {shown.labelled_at || (last?.shipment.code === shown.code && last.printError == null)
+                      ? t('pack.reprint')
+                      : t('pack.print')}
                   </Button>
                   <span className="hint">{t('pack.enterPrints')}</span>
                   {shown.type !== 'RETURN' && (
