@@ -102,7 +102,7 @@ describe.skipIf(!!chromiumMissing)('field errors on the desk, by code and pointe
       const status = desk.getByRole('status').filter({ hasText: 'created, not printed' });
       await expect
         .poll(() => status.textContent())
-        .toMatch(/created, not printed: no printer prints labels yet: add one in Printers/);
+        .toMatch(/created, not printed: No printer yet: add one in Printers/);
       // Nothing was sent: its button prints, it does not reprint.
       expect(await desk.getByRole('button', { name: 'Print label' }).isVisible()).toBe(true);
     } finally {

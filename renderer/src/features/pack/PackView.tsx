@@ -179,7 +179,7 @@ export function PackView() {
   function printRefusal(e: unknown): string {
     const noPrinter =
       e instanceof ApiError && e.problem.errors?.some((f) => f.path === '/printer' && f.code === 'required');
-    return noPrinter ? t('pack.status.noDefaultPrinter') : explain(e).message;
+    return noPrinter ? t('bar.noPrinter') : explain(e).message;
   }
 
   const status = ((): { tone: Tone; text: string } => {
