@@ -26,8 +26,7 @@ export function nextAttemptAt(schedule: RetrySchedule, attempts: number, now: nu
 
 /** How long one attempt may take before it counts as failed (the receiver is slow): 15 s. */
 export function timeoutFromEnv(env: Record<string, string | undefined>): number {
-  const ms = Number(env.STATION_WEBHOOK_TIMEOUT_MS ?? 15_000);
-  return Number.isFinite(ms) && ms > 0 ? ms : 15_000;
+  return positiveMs(env.STATION_WEBHOOK_TIMEOUT_MS) ?? 15_000;
 }
 
 /**
@@ -35,8 +34,7 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
  * Failed and pending ones stay until they are delivered or their endpoint is removed. `STATION_WEBHOOK_RETENTION_MS`.
  */
 export function retentionFromEnv(env: Record<string, string | undefined>): number {
-  const ms = Number(env.STATION_WEBHOOK_RETENTION_MS ?? 7 * 86_400_000);
-  return Number.isFinite(ms) && ms > 0 ? ms : 7 * 86_400_000;
+  return positiveMs(env.STATION_WEBHOOK_RETENTION_MS) ?? 7 * 86_400_000;
 }
 
 /** For tests: how often the delivery worker looks at the outbox without a notice (default worker.ts's POLL_MS). */
@@ -52,6 +50,7 @@ export function quietFromEnv(env: Record<string, string | undefined>): number | 
   return positiveMs(env.STATION_WEBHOOK_QUIET_MS);
 }
 
+/** A setting's ms when it is a number above 0; anything else (unset, empty, a word, 0) leaves the default. */
 function positiveMs(text: string | undefined): number | undefined {
   const ms = Number(text);
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;

@@ -196,8 +196,8 @@ export function createDeliveryWorker(deps: WorkerDeps) {
   function yieldToRequests(): number | null {
     const now = Date.now();
     const quietFor = now - (deps.lastRequestAt?.() ?? 0);
-    yieldingSince = quietFor >= quietMs ? null : (yieldingSince ?? now);
-    if (yieldingSince === null || now - yieldingSince >= YIELD_MAX_MS) {
+    yieldingSince ??= now;
+    if (quietFor >= quietMs || now - yieldingSince >= YIELD_MAX_MS) {
       yieldingSince = null;
       return null;
     }
