@@ -114,4 +114,16 @@ describe('following a print job by long polling', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors[0].path).toBe('/wait_ms');
   });
+
+  it('refuses an outcome or a label_ahead that is not true or false, naming the field; creates with label_ahead=true', async () => {
+    const wait = await s.request('GET', '/print-jobs/1?wait_ms=100&outcome=soon', { token });
+    expect(wait.status).toBe(400);
+    expect(wait.body.errors[0].path).toBe('/outcome');
+    const refused = await s.request('POST', '/shipments?label_ahead=yes', { token, body: shipmentBody() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].path).toBe('/label_ahead');
+    const created = await s.request('POST', '/shipments?label_ahead=true', { token, body: shipmentBody() });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.labelled_at).toBeNull();
+  });
 });
