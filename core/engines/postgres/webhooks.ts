@@ -37,6 +37,30 @@ export function pgOutboxStore(sql: Sql): OutboxStore {
 }
 
 /**
+ * The worker's looks at the outbox, endpoint by endpoint (migration 008), so that the backlog a paused or disabled
+ * endpoint keeps is never read: its next due time, a claim (each enabled endpoint's first due, locked and skipped as
+ * other stations lock them, then merged), and the workers holding deliveries. Exported for the test that checks how
+ * many rows they read (test/webhooks/paused-backlog.test.ts).
+ */
+export const PG_OUTBOX_LOOKS = {
+  nextDue: `SELECT min(x.due) AS due FROM webhooks w CROSS JOIN LATERAL
+      (SELECT min(d.next_at) AS due FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.state = 'pending') x
+    WHERE w.enabled`,
+  claim: `WITH taken AS (
+      UPDATE webhook_deliveries SET next_at = $2, claim = $3
+      WHERE id IN (SELECT p.id FROM webhooks w CROSS JOIN LATERAL
+          (SELECT d.id, d.next_at FROM webhook_deliveries d
+           WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_at <= $1
+           ORDER BY d.next_at, d.id LIMIT $4 FOR UPDATE SKIP LOCKED) p
+        WHERE w.enabled ORDER BY p.next_at, p.id LIMIT $4)
+      RETURNING ${DELIVERY})
+    SELECT t.*, w.url, w.secret, w.previous_secret, w.previous_until
+    FROM taken t JOIN webhooks w ON w.id = t.webhook_id ORDER BY t.id`,
+  holders: `SELECT DISTINCT d.claim FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+    WHERE d.state = 'pending' AND d.next_at > $1 AND d.claim IS NOT NULL`,
+};
+
+/**
  * Webhook endpoints and deliveries on PostgreSQL. Stations sharing the database share the deliveries: a claim takes
  * due ones with `FOR UPDATE SKIP LOCKED` and holds them under its worker's name, so each is sent by one at a time,
  * and a result is written only by the worker that still holds it.
@@ -132,25 +156,9 @@ export function pgWebhookStore(sql: Sql): WebhookStore {
         now,
       ]);
     },
-    nextDue: async () =>
-      (await first<{ due: number | null }>(
-        sql,
-        `SELECT min(d.next_at) AS due FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.state = 'pending' AND w.enabled`,
-      ))!.due,
+    nextDue: async () => (await first<{ due: number | null }>(sql, PG_OUTBOX_LOOKS.nextDue))!.due,
     claim: (now, holdUntil, claim, limit) =>
-      rows<ClaimedDelivery>(
-        sql,
-        `WITH taken AS (
-           UPDATE webhook_deliveries SET next_at = $2, claim = $3
-           WHERE id IN (SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-             WHERE d.state = 'pending' AND d.next_at <= $1 AND w.enabled
-             ORDER BY d.next_at, d.id LIMIT $4 FOR UPDATE OF d SKIP LOCKED)
-           RETURNING ${DELIVERY})
-         SELECT t.*, w.url, w.secret, w.previous_secret, w.previous_until
-         FROM taken t JOIN webhooks w ON w.id = t.webhook_id ORDER BY t.id`,
-        [now, holdUntil, claim, limit],
-      ),
+      rows<ClaimedDelivery>(sql, PG_OUTBOX_LOOKS.claim, [now, holdUntil, claim, limit]),
     release: async (claim, now) =>
       (
         await sql.query(
@@ -158,14 +166,7 @@ export function pgWebhookStore(sql: Sql): WebhookStore {
           [claim, now],
         )
       ).rowCount ?? 0,
-    holders: async (now) =>
-      (
-        await rows<{ claim: string }>(
-          sql,
-          `SELECT DISTINCT claim FROM webhook_deliveries WHERE state = 'pending' AND claim IS NOT NULL AND next_at > $1`,
-          [now],
-        )
-      ).map((r) => r.claim),
+    holders: async (now) => (await rows<{ claim: string }>(sql, PG_OUTBOX_LOOKS.holders, [now])).map((r) => r.claim),
     settle: async (results) =>
       results.length === 0
         ? []

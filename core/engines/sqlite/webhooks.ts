@@ -33,6 +33,23 @@ export function createOutboxStore(db: Db): Sync<OutboxStore> {
   };
 }
 
+/**
+ * The worker's looks at the outbox, endpoint by endpoint (migration 020), so that the backlog a paused or disabled
+ * endpoint keeps is never read: its next due time, the due deliveries of one endpoint (a claim merges them), and the
+ * workers holding deliveries. Exported for the test that checks their plans (test/webhooks/paused-backlog.test.ts).
+ */
+export const OUTBOX_LOOKS = {
+  nextDue: `SELECT min((SELECT min(d.next_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.state = 'pending'))
+      AS due FROM webhooks w WHERE w.enabled = 1`,
+  dueOf: `SELECT d.id, d.webhook_id, d.account_id, d.message_id, d.type, d.body, d.state, d.attempts, d.next_at,
+      d.last_status, d.last_error, d.last_attempt_at, d.created_at, w.url, w.secret, w.previous_secret, w.previous_until
+    FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+    WHERE d.webhook_id = ? AND d.state = 'pending' AND d.next_at <= ?
+    ORDER BY d.next_at, d.id LIMIT ?`,
+  holders: `SELECT DISTINCT d.claim FROM webhooks w CROSS JOIN webhook_deliveries d
+    WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_at > ? AND d.claim IS NOT NULL`,
+};
+
 export function createWebhookStore(db: Db): Sync<WebhookStore> {
   const s = {
     insert: db.prepare(
@@ -65,25 +82,14 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
          @last_error, @last_attempt_at, @created_at)`,
     ),
     retryNow: db.prepare(`UPDATE webhook_deliveries SET state = 'pending', next_at = ?, claim = NULL WHERE id = ?`),
-    nextDue: db.prepare<[], { due: number | null }>(
-      `SELECT min(d.next_at) AS due FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.state = 'pending' AND w.enabled = 1`,
-    ),
-    due: db.prepare<[number, number], ClaimedDelivery & { previous_until: number | null }>(
-      `SELECT d.id, d.webhook_id, d.account_id, d.message_id, d.type, d.body, d.state, d.attempts, d.next_at,
-         d.last_status, d.last_error, d.last_attempt_at, d.created_at,
-         w.url, w.secret, w.previous_secret, w.previous_until
-       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.state = 'pending' AND d.next_at <= ? AND w.enabled = 1
-       ORDER BY d.next_at, d.id LIMIT ?`,
-    ),
+    nextDue: db.prepare<[], { due: number | null }>(OUTBOX_LOOKS.nextDue),
+    enabled: db.prepare<[], { id: number }>('SELECT id FROM webhooks WHERE enabled = 1'),
+    dueOf: db.prepare<[number, number, number], ClaimedDelivery>(OUTBOX_LOOKS.dueOf),
     hold: db.prepare('UPDATE webhook_deliveries SET next_at = ?, claim = ? WHERE id = ?'),
     release: db.prepare(
       `UPDATE webhook_deliveries SET next_at = ?, claim = NULL WHERE claim = ? AND state = 'pending'`,
     ),
-    holders: db.prepare<[number], { claim: string }>(
-      `SELECT DISTINCT claim FROM webhook_deliveries WHERE state = 'pending' AND claim IS NOT NULL AND next_at > ?`,
-    ),
+    holders: db.prepare<[number], { claim: string }>(OUTBOX_LOOKS.holders),
     settle: db.prepare(
       `UPDATE webhook_deliveries SET state = @state, attempts = @attempts, next_at = @next_at, claim = NULL,
          last_status = @last_status, last_error = @last_error, last_attempt_at = @at
@@ -121,7 +127,13 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     nextDue: () => s.nextDue.get()!.due,
     claim: (now, holdUntil, claim, limit) => {
       // Inside the caller's write transaction: SQLite has one writer, so no other worker reads these rows between.
-      const rows = s.due.all(now, limit);
+      // The first due of each enabled endpoint, merged: SQLite, with no lateral join, would otherwise sort every due
+      // delivery of the endpoints (a backlog just enabled again) for each claim.
+      const rows = s.enabled
+        .all()
+        .flatMap((w) => s.dueOf.all(w.id, now, limit))
+        .sort((a, b) => a.next_at! - b.next_at! || a.id - b.id)
+        .slice(0, limit);
       for (const r of rows) s.hold.run(holdUntil, claim, r.id);
       return rows;
     },

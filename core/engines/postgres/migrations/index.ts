@@ -5,6 +5,7 @@ import documentKeyHash from './004-document-key-hash.js';
 import searchPrefixes from './005-search-prefixes.js';
 import searchSidesAttention from './006-search-sides-attention.js';
 import webhooks from './007-webhooks.js';
+import deliveriesByEndpoint from './008-deliveries-by-endpoint.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -21,4 +22,5 @@ export const pgMigrations: PgMigration[] = [
   { version: 5, name: 'search-prefixes', sql: searchPrefixes },
   { version: 6, name: 'search-sides-attention', sql: searchSidesAttention },
   { version: 7, name: 'webhooks', sql: webhooks },
+  { version: 8, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
 ];

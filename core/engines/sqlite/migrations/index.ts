@@ -17,6 +17,7 @@ import searchSides from './016-search-sides.js';
 import printAttention from './017-print-attention.js';
 import printerSites from './018-printer-sites.js';
 import webhooks from './019-webhooks.js';
+import deliveriesByEndpoint from './020-deliveries-by-endpoint.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   { version: 17, name: 'print-attention', sql: printAttention },
   { version: 18, name: 'printer-sites', sql: printerSites },
   { version: 19, name: 'webhooks', sql: webhooks },
+  { version: 20, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
 ];
