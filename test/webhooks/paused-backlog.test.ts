@@ -57,14 +57,14 @@ describe('webhooks: a paused endpoint’s backlog', () => {
            CAST(? AS BIGINT) + i FROM n`,
         [count, webhook, account.id, webhook, first, firstDue, firstDue],
       );
-    await deliveries(paused!, BACKLOG, now - 1_000_000);
+    await deliveries(paused, BACKLOG, now - 1_000_000);
     // Two enabled endpoints whose due deliveries interleave: 1, 3, 5… and 2, 4, 6… seconds ago.
     for (const [webhook, offset] of [
-      [one!, 1],
-      [two!, 0],
+      [one, 1],
+      [two, 0],
     ] as const)
       for (let i = 0; i < 3; i++) await deliveries(webhook, 1, now - 10_000 + (2 * i + offset) * 1000, 2 * i + offset);
-    return { store, now, paused: paused!, one: one!, two: two! };
+    return { store, now, paused: paused, one: one, two: two };
   }
 
   it('is left where it is: the next due time and a claim are the enabled endpoints’, in due order across them', async () => {
