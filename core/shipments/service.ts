@@ -247,12 +247,14 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     /** Resolves once the shipment is committed. */
     async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
       const destination = await destinationFor(input);
+      // One view for the message and the answer: a create with an endpoint subscribed made it twice.
+      let view: ShipmentT | undefined;
       const row = await db.transaction(async (tx) => {
         const row = await insert(tx, accountId, fromInput(input, destination), null);
-        await announce(tx, accountId, 'shipment.created', () => shipmentView(row, []), row.created_at);
+        await announce(tx, accountId, 'shipment.created', () => (view = shipmentView(row, [])), row.created_at);
         return row;
       });
-      return shipmentView(row, []);
+      return view ?? shipmentView(row, []);
     },
 
     /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
