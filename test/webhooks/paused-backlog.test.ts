@@ -1,20 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
-import type { Engine } from '../../core/engines/engine.js';
-import { openEngine } from '../../core/engines/open.js';
+import { describe, expect, it } from 'vitest';
 import { PG_OUTBOX_LOOKS } from '../../core/engines/postgres/webhooks.js';
 import { OUTBOX_LOOKS } from '../../core/engines/sqlite/webhooks.js';
-import { createCore } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
 import { DB_FILE } from '../../core/paths.js';
+import { engineWithAccount } from '../helpers/engine.js';
 import { webhookRecord } from '../helpers/fixtures.js';
 import { storeSql } from '../helpers/store-sql.js';
-import { testStore } from '../helpers/station.js';
 
 /** Deliveries held by a paused endpoint, due long before anything else: what the worker must not walk through. */
 const BACKLOG = 3_000;
@@ -25,26 +18,15 @@ const BACKLOG = 3_000;
  * it (40 ms each at 100,000 held messages, on the service's thread). They now go endpoint by endpoint.
  */
 describe('webhooks: a paused endpoint’s backlog', () => {
-  let engine: Engine | null = null;
-  let dataDir = '';
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const open = engineWithAccount('paused-backlog');
 
   async function stationWithBacklog() {
-    dataDir = mkdtempSync(join(tmpdir(), 'paused-backlog-'));
-    const store = await testStore();
-    const core = await createCore({ dataDir, store, printQueue: false });
-    const account = await core.execute('accounts.create', { body: { name: 'paused' } }, ownerPrincipal());
-    await core.close();
-    engine = await openEngine({ dataDir, store, clock: systemClock, env: process.env });
+    const { engine, accountId, dataDir, store } = await open();
     const now = Date.now();
     const [paused, one, two] = await engine.transaction(async (tx) => [
-      await tx.webhooks.insert({ ...webhookRecord(account.id, now), enabled: false, disabled_reason: 'gone' }),
-      await tx.webhooks.insert(webhookRecord(account.id, now)),
-      await tx.webhooks.insert(webhookRecord(account.id, now)),
+      await tx.webhooks.insert({ ...webhookRecord(accountId, now), enabled: false, disabled_reason: 'gone' }),
+      await tx.webhooks.insert(webhookRecord(accountId, now)),
+      await tx.webhooks.insert(webhookRecord(accountId, now)),
     ]);
     const s = { dataDir, ...(store ? { store } : {}) };
     /** `count` deliveries due one ms apart from `firstDue`, their message ids `msg_<webhook>_<n>` from `first` up. */
@@ -55,7 +37,7 @@ describe('webhooks: a paused endpoint’s backlog', () => {
          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
          SELECT ?, ?, 'msg_' || CAST(? AS INTEGER) || '_' || (CAST(? AS INTEGER) + i), 'shipment.created', '{}', 'pending', CAST(? AS BIGINT) + i,
            CAST(? AS BIGINT) + i FROM n`,
-        [count, webhook, account.id, webhook, first, firstDue, firstDue],
+        [count, webhook, accountId, webhook, first, firstDue, firstDue],
       );
     await deliveries(paused, BACKLOG, now - 1_000_000);
     // Two enabled endpoints whose due deliveries interleave: 1, 3, 5… and 2, 4, 6… seconds ago.
@@ -64,30 +46,28 @@ describe('webhooks: a paused endpoint’s backlog', () => {
       [two, 0],
     ] as const)
       for (let i = 0; i < 3; i++) await deliveries(webhook, 1, now - 10_000 + (2 * i + offset) * 1000, 2 * i + offset);
-    return { store, now, paused: paused, one: one, two: two };
+    return { engine, dataDir, store, now, paused, one, two };
   }
 
   it('is left where it is: the next due time and a claim are the enabled endpoints’, in due order across them', async () => {
-    const { now, paused, one, two } = await stationWithBacklog();
-    expect(await engine!.stores.webhooks.nextDue()).toBe(now - 10_000);
-    const claimed = await engine!.transaction((tx) => tx.webhooks.claim(now, now + 60_000, 'worker-a', 4));
+    const { engine, now, paused, one, two } = await stationWithBacklog();
+    expect(await engine.stores.webhooks.nextDue()).toBe(now - 10_000);
+    const claimed = await engine.transaction((tx) => tx.webhooks.claim(now, now + 60_000, 'worker-a', 4));
     // The four due first (a claim answers them in no particular order).
     const taken = (ds: { message_id: string }[]) => ds.map((d) => d.message_id).sort();
     expect(taken(claimed)).toEqual([`msg_${one}_1`, `msg_${one}_3`, `msg_${two}_0`, `msg_${two}_2`].sort());
     expect(claimed[0]).toMatchObject({ url: 'https://erp.example.com/hook', secret: 'whsec_AAAA' });
-    expect(await engine!.stores.webhooks.holders(now)).toEqual(['worker-a']);
+    expect(await engine.stores.webhooks.holders(now)).toEqual(['worker-a']);
     // Enabled again: what it kept goes first, oldest first.
-    const record = (await engine!.stores.webhooks.byId(claimed[0]!.account_id, paused))!;
-    await engine!.transaction((tx) => tx.webhooks.update({ ...record, enabled: true, disabled_reason: null }));
-    expect(await engine!.stores.webhooks.nextDue()).toBe(now - 1_000_000);
-    const next = await engine!.transaction((tx) => tx.webhooks.claim(now, now + 60_000, 'worker-a', 3));
+    const record = (await engine.stores.webhooks.byId(claimed[0]!.account_id, paused))!;
+    await engine.transaction((tx) => tx.webhooks.update({ ...record, enabled: true, disabled_reason: null }));
+    expect(await engine.stores.webhooks.nextDue()).toBe(now - 1_000_000);
+    const next = await engine.transaction((tx) => tx.webhooks.claim(now, now + 60_000, 'worker-a', 3));
     expect(taken(next)).toEqual([`msg_${paused}_0`, `msg_${paused}_1`, `msg_${paused}_2`]);
   });
 
   it('is not read by the worker’s looks at the outbox (their plans, on the store as it stands)', async () => {
-    const { store, now } = await stationWithBacklog();
-    await engine!.close();
-    engine = null;
+    const { dataDir, store, now } = await stationWithBacklog();
     if (store) {
       // PostgreSQL: every row a plan node of these statements read from the deliveries, summed.
       const client = new pg.Client({ connectionString: store });

@@ -1,45 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
-import type { Engine } from '../../core/engines/engine.js';
-import { openEngine } from '../../core/engines/open.js';
-import { createCore } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
+import { describe, expect, it } from 'vitest';
 import type { AttemptResult } from '../../core/webhooks/store.js';
+import { engineWithAccount } from '../helpers/engine.js';
 import { webhookRecord } from '../helpers/fixtures.js';
-import { testStore } from '../helpers/station.js';
 
 /**
  * The store's side of writing a worker's results, on the engine of the run: a batch of them in one statement (one
  * round trip on PostgreSQL), each written only while its delivery is still held under the name it was sent under.
  */
 describe('webhook store: results written as a batch', () => {
-  let engine: Engine | null = null;
-  let dataDir = '';
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const open = engineWithAccount('settle');
 
   it('writes the results of the deliveries still held under their claim, and answers their ids', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'settle-'));
-    const store = await testStore();
-    const core = await createCore({ dataDir, store, printQueue: false });
-    const account = await core.execute('accounts.create', { body: { name: 'settle' } }, ownerPrincipal());
-    await core.close();
-    engine = await openEngine({ dataDir, store, clock: systemClock, env: process.env });
+    const { engine, accountId } = await open();
     const now = Date.now();
     const ids = await engine.transaction(async (tx) => {
-      const webhook = await tx.webhooks.insert(webhookRecord(account.id, now));
+      const webhook = await tx.webhooks.insert(webhookRecord(accountId, now));
       const out: number[] = [];
       for (let i = 0; i < 4; i++)
         out.push(
           await tx.webhooks.insertDelivery({
             webhook_id: webhook,
-            account_id: account.id,
+            account_id: accountId,
             message_id: `msg_${i}`,
             type: 'shipment.created',
             body: '{}',
