@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
 import { ALL_PERMISSIONS, ROOT, startStation, type Station } from '../helpers/station.js';
+import { shipmentBody } from '../helpers/fixtures.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
@@ -88,6 +89,35 @@ describe.skipIf(!!chromiumMissing)('Settings → Webhooks in the desk, by keyboa
     expect(rx.received.every((r) => r.verified)).toBe(true);
     expect(new Set(rx.received.map((r) => r.id)).size).toBe(1);
     await shoot('webhooks-deliveries');
+  });
+
+  it('pages the deliveries a stopped endpoint keeps, says how many, and sends them once started again', async () => {
+    const [hook] = (await s.request('GET', '/webhooks', { token })).body.data;
+    await s.request('PUT', `/webhooks/${hook.id}`, {
+      token,
+      body: { url: hook.url, events: hook.events, description: hook.description, enabled: false },
+    });
+    const codes: string[] = [];
+    for (let i = 0; i < 23; i++)
+      codes.push((await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code);
+    const item = section().getByRole('listitem').filter({ hasText: rx.url });
+    await page.reload();
+    await expect.poll(() => item.textContent()).toContain('Stopped');
+    await item.getByRole('button', { name: 'Deliveries' }).press('Enter');
+    // 23 held and the test event: two pages of 20, the newest first.
+    await expect.poll(() => item.textContent()).toContain('24 in all, the newest first');
+    const pages = item.getByRole('navigation', { name: `Pages of the deliveries to ${rx.url}` });
+    expect(await pages.textContent()).toContain('Page 1 of 2');
+    // They wait for the endpoint, not for a time: no "next try" in the past.
+    expect(await item.getByRole('row').nth(1).textContent()).toContain('after “Send again”');
+    await shoot('webhooks-held');
+    await pages.getByRole('button', { name: 'Next' }).press('Enter');
+    const table = item.getByRole('table', { name: `Deliveries to ${rx.url}` });
+    await expect.poll(() => table.textContent()).toContain('webhook.test');
+    expect(await table.getByRole('row').count()).toBe(1 + 4);
+    await item.screenshot({ path: join(SHOTS, 'webhooks-held-older.png') });
+    await item.getByRole('button', { name: 'Send again' }).press('Enter');
+    await expect.poll(() => rx.delivered().size, { timeout: 20_000 }).toBe(1 + codes.length);
   });
 
   it('rotates the secret after asking, then removes the webhook after asking; in Spanish too', async () => {

@@ -5,6 +5,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/code
 import type { Webhook, WebhookDelivery } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Pager } from '../../components/Pager';
 import { Field } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { SecretOnce } from '../../components/SecretOnce';
@@ -116,7 +117,8 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
 
 function Deliveries({ hook }: { hook: Webhook }) {
   const { t, i18n } = useTranslation(['translation', 'webhooks']);
-  const deliveries = useDeliveries(hook.id);
+  const [page, setPage] = useState(1);
+  const deliveries = useDeliveries(hook.id, page);
   const retry = useRetryDelivery();
   const time = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
@@ -127,44 +129,57 @@ function Deliveries({ hook }: { hook: Webhook }) {
       <h4>{t('webhooks:deliveries')}</h4>
       <ErrorLine error={retry.error} />
       <QueryState query={deliveries} empty={(p) => p.data.length === 0}>
-        {(page) => (
-          <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
-            <thead>
-              <tr>
-                <th>{t('webhooks:event.title')}</th>
-                <th>{t('webhooks:state')}</th>
-                <th>{t('webhooks:attempts')}</th>
-                <th>{t('webhooks:last')}</th>
-                <th>{t('webhooks:next')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.type}</code>
-                    <br />
-                    <span className="hint">{time(d.created_at)}</span>
-                  </td>
-                  <td>
-                    <span className={STATE_PILL[d.state]}>{t(`webhooks:states.${d.state}`)}</span>
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td title={d.last_error ?? undefined}>{d.attempts ? outcome(d) : '—'}</td>
-                  <td>{time(d.next_attempt_at)}</td>
-                  <td>
-                    <Button
-                      onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
-                      aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
-                    >
-                      {t('webhooks:retry')}
-                    </Button>
-                  </td>
+        {(result) => (
+          <>
+            <p className="hint">
+              {t('webhooks:deliveriesTotal', { items: result.items.toLocaleString(i18n.language) })}
+            </p>
+            <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
+              <thead>
+                <tr>
+                  <th>{t('webhooks:event.title')}</th>
+                  <th>{t('webhooks:state')}</th>
+                  <th>{t('webhooks:attempts')}</th>
+                  <th>{t('webhooks:last')}</th>
+                  <th>{t('webhooks:next')}</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.data.map((d) => (
+                  <tr key={d.id}>
+                    <td>
+                      <code>{d.type}</code>
+                      <br />
+                      <span className="hint">{time(d.created_at)}</span>
+                    </td>
+                    <td>
+                      <span className={STATE_PILL[d.state]}>{t(`webhooks:states.${d.state}`)}</span>
+                    </td>
+                    <td>{d.attempts}</td>
+                    <td title={d.last_error ?? undefined}>{d.attempts ? outcome(d) : '—'}</td>
+                    {/* A stopped endpoint's messages wait for it, not for a time that may be long past. */}
+                    <td>{d.state === 'pending' && !hook.enabled ? t('webhooks:held') : time(d.next_attempt_at)}</td>
+                    <td>
+                      <Button
+                        onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
+                        aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
+                      >
+                        {t('webhooks:retry')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager
+              page={page}
+              pages={result.pages}
+              last={result.last}
+              onPage={setPage}
+              label={t('webhooks:deliveryPages', { url: hook.url })}
+            />
+          </>
         )}
       </QueryState>
     </div>

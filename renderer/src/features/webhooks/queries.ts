@@ -1,7 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
 import { rootKeys } from '../../api/keys';
+
+/** Deliveries shown at once: a paused endpoint may hold thousands, paged. */
+const DELIVERIES_PAGE = 20;
 
 /** The account's webhook endpoints and their deliveries: each key under `all`, and its query. */
 export const webhookQueries = {
@@ -13,11 +16,12 @@ export const webhookQueries = {
       queryFn: () => client.call('webhooks.list').then((r) => r.data),
     }),
   deliveriesOf: (id: number) => [...webhookQueries.all(), 'deliveries', id] as const,
-  /** The newest deliveries, followed while any is pending (a retry, a receiver that is down). */
-  deliveries: (client: StationClient, id: number) =>
+  /** A page of the deliveries, newest first, followed while any is pending (a retry, a receiver that is down). */
+  deliveries: (client: StationClient, id: number, page: number) =>
     queryOptions({
-      queryKey: webhookQueries.deliveriesOf(id),
-      queryFn: () => client.call('webhooks.deliveries', { params: { id: String(id) }, query: { size: 20 } }),
+      queryKey: [...webhookQueries.deliveriesOf(id), page] as const,
+      queryFn: () =>
+        client.call('webhooks.deliveries', { params: { id: String(id) }, query: { page, size: DELIVERIES_PAGE } }),
       refetchInterval: (q) => (q.state.data?.data.some((d) => d.state === 'pending') ? 1500 : false),
     }),
 };
@@ -26,6 +30,6 @@ export function useWebhooks() {
   return useQuery(webhookQueries.list(useClient()));
 }
 
-export function useDeliveries(id: number) {
-  return useQuery(webhookQueries.deliveries(useClient(), id));
+export function useDeliveries(id: number, page: number) {
+  return useQuery({ ...webhookQueries.deliveries(useClient(), id, page), placeholderData: keepPreviousData });
 }
