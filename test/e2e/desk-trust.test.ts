@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumMissing } from '../helpers/browser.js';
 import { deskSession, type DeskSession } from './desk-session.js';
 
@@ -20,6 +20,8 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     d = await deskSession({ STATION_PRINT_RETRY_MS: '60000' });
   });
   afterAll(() => d?.stop());
+  // The tests share a page: each starts from the desk as it opens, not from what a failed one left on the screen.
+  beforeEach(() => d.home());
 
   it('a damaged QR after a scanned order leaves nothing open: Enter prints nothing, and failure is heard and seen', async () => {
     const { page } = d;
