@@ -18,6 +18,9 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
   beforeAll(async () => {
     // Held labels are tried again only a minute later: what happens to them here is the operator's doing.
     d = await deskSession({ STATION_PRINT_RETRY_MS: '60000' });
+    // A step that waits for something that never comes fails by itself, naming what it waited for, before the
+    // test's 30 s are up: a bare "Test timed out" says nothing of where.
+    d.page.setDefaultTimeout(20_000);
   });
   afterAll(() => d?.stop());
   // The tests share a page: each starts from the desk as it opens, not from what a failed one left on the screen.
