@@ -56,9 +56,25 @@ export interface DeskSession {
   /** The text of what has the focus (a button's name). */
   focusedText: () => Promise<string>;
   nav(name: string): Promise<void>;
+  /**
+   * The desk loaded again, on Pack with nothing open and the focus in the scan field: a test that starts here does
+   * not inherit a form or a dialog that the test before left open when it failed.
+   */
+  home(): Promise<void>;
   /** Both desk sizes; `busy` when the picture is of something under way (else it waits for the screen to settle). */
   shoot(name: string, opts?: { busy?: boolean }): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Keys typed before the desk has put the focus in its scan field would go nowhere. */
+async function scanFieldFocused(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ===
+      'scan',
+    null,
+    { timeout: 30_000 },
+  );
 }
 
 /** A station with two thermal printers, a desk signed in on Pack, and what the page plays recorded. */
@@ -81,15 +97,9 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
   await page.addInitScript(recordTones);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${new URL(s.url).origin}/#token=${token}`);
-  // Keys typed before the desk has put the focus in its scan field would go nowhere.
-  await page.waitForFunction(
-    () =>
-      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ===
-      'scan',
-    null,
-    { timeout: 30_000 },
-  );
+  const origin = new URL(s.url).origin;
+  await page.goto(`${origin}/#token=${token}`);
+  await scanFieldFocused(page);
   return {
     s,
     token,
@@ -127,6 +137,13 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
       const link = page.getByRole('navigation', { name: /^(Views|Vistas)$/ }).getByRole('link', { name, exact: true });
       await link.click();
       await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+    },
+    async home() {
+      // Away and back: going to the same page by its address alone would only change the route, keeping the state.
+      // The tab keeps its token (session storage).
+      await page.goto('about:blank');
+      await page.goto(`${origin}/#/`);
+      await scanFieldFocused(page);
     },
     async shoot(name, opts = {}) {
       mkdirSync(SHOTS, { recursive: true });

@@ -59,9 +59,9 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
  */
 export default function ShortcutSheetDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const ref = useModal(true);
+  const modal = useModal(true, onClose);
   return (
-    <dialog ref={ref} className="shortcut-sheet" aria-label={t('keys.title')} onClose={onClose}>
+    <dialog {...modal} className="shortcut-sheet" aria-label={t('keys.title')}>
       <div className="detail-head">
         <h2>{t('keys.title')}</h2>
         <button type="button" className="btn btn-plain" autoFocus onClick={onClose}>
