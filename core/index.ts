@@ -173,11 +173,13 @@ export async function createCore({
   if (printQueue) services.deliveries.start();
   // The long-running service (the one with the queue) runs the engine's background work too (indexing, backups).
   const background = printQueue
-    ? engine.background((err) =>
-        // A full disk is not a bug: the shipments are indexed (and the copy made) once space returns.
-        isStorageFull(err)
-          ? log.warn({ err }, 'store background work waits: the disk is full')
-          : log.error({ err }, 'store background work failed'),
+    ? engine.background(
+        (err) =>
+          // A full disk is not a bug: the shipments are indexed (and the copy made) once space returns.
+          isStorageFull(err)
+            ? log.warn({ err }, 'store background work waits: the disk is full')
+            : log.error({ err }, 'store background work failed'),
+        () => activity.lastBegan(),
       )
     : null;
 

@@ -45,9 +45,10 @@ export interface Engine extends UnitOfWork<Stores> {
   readonly location: string;
   /**
    * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
-   * backups).
+   * backups, copying its log back when the service pauses). `lastBegan`: when the service last began a client's
+   * operation (wall ms), for the work that waits for a pause.
    */
-  background(onError: (err: unknown) => void): { stop(): void };
+  background(onError: (err: unknown) => void, lastBegan: () => number): { stop(): void };
   /** A consistent copy of the store in `file`; resolves to the pages copied. */
   backup(file: string): Promise<number>;
   /** Waits for the transactions under way, then closes. */

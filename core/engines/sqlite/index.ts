@@ -10,6 +10,7 @@ import { openDb, type Db, type UpgradeNotice } from './db.js';
 import { createDownloadStore } from './downloads.js';
 import { isStorageFull } from './errors.js';
 import { createEventStore } from './events.js';
+import { checkpointWhenQuiet } from './checkpoint.js';
 import { createGroupCommit } from './group-commit.js';
 import { createMappingStore } from './import-mappings.js';
 import { createLabelTokenStore } from './label-tokens.js';
@@ -114,14 +115,16 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
         throw translated(e);
       }
     },
-    background(onError) {
+    background(onError, lastBegan) {
       const report = (err: unknown) => onError(translated(err));
       const indexing = shipments.indexInBackground(report);
       const daily = backups.start(report);
+      const checkpoints = checkpointWhenQuiet(db, idle, lastBegan, report);
       return {
         stop() {
           indexing.stop();
           daily.stop();
+          checkpoints.stop();
         },
       };
     },
