@@ -26,7 +26,10 @@ describe('the search index, written behind the creates', () => {
     const core = await storeServices(dir);
     cores.push(core);
     if (background) {
-      const work = core.engine.background((err) => console.error(err), () => 0);
+      const work = core.engine.background(
+        (err) => console.error(err),
+        () => 0,
+      );
       stops.push(() => work.stop());
     }
     return { core, dir };
