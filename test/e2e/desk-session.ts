@@ -125,8 +125,22 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
     focusedText: () => page.evaluate<string>("document.activeElement?.textContent ?? ''"),
     statusText: () => page.getByRole('status').first().textContent(),
     async scan(value) {
-      await page.keyboard.type(value);
-      await page.keyboard.press('Enter');
+      // A scanner's keys, 4 ms apart as it typed them, whenever the browser and the page get to them: the desk times
+      // keys by their timeStamp. Typed one by one and waited for, as `keyboard.type` does, keys on a loaded machine
+      // came 40 ms and more apart, a person's pace, and a scan into a form field was left in the field.
+      const cdp = await page.context().newCDPSession(page);
+      const t0 = Date.now() / 1000;
+      const keys = [...[...value].map((c) => ({ key: c, text: c })), { key: 'Enter', text: '\r', code: 'Enter' }];
+      const sent = keys.flatMap((k, i) => {
+        const at = t0 + i * 0.004;
+        const vk = k.key === 'Enter' ? { windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : {};
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, unmodifiedText: k.text, ...vk, timestamp: at }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, ...vk, timestamp: at + 0.001 }),
+        ];
+      });
+      await Promise.all(sent);
+      await cdp.detach();
     },
     // By its id: its name is the desk's language's.
     waitingForScan: () =>

@@ -165,6 +165,27 @@ describe.skipIf(!!chromiumMissing)('the desk an operator trusts: no wrong label,
     await expect.poll(d.waitingForScan).toBe(true);
   });
 
+  it('a scan the page gets to late (its CPU six times slower) is still a scan: keys are timed as they were typed', async () => {
+    const { page } = d;
+    const order = await d.create({ ref: 'SLOW-1' });
+    await d.scan('NEW-9');
+    const form = page.getByRole('form', { name: 'New shipment' });
+    await form.getByLabel('Name').waitFor();
+    await page.keyboard.type('Ada', { delay: 90 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      // Typed into the Name field at a scanner's pace; the page handles each key well after the one before.
+      await d.scan(order.code);
+      const leave = page.getByRole('dialog', { name: 'Leave the new shipment NEW-9?' });
+      await expect.poll(() => leave.isVisible()).toBe(true);
+      expect(await form.getByLabel('Name').inputValue()).toBe('Ada');
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+  });
+
   it('Escape at once after “Keep filling it in” asks again: the kept question’s late close does not dismiss the new one', async () => {
     const { page } = d;
     await d.scan('NEW-8');
