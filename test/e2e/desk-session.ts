@@ -50,8 +50,11 @@ export interface DeskSession {
   /** Everything the page played since the last call, and the colour it shows now. */
   heard: () => Promise<Heard>;
   statusText: () => Promise<string | null>;
-  /** Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. */
-  scan(value: string): Promise<void>;
+  /**
+   * Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. `spacedMs`: the keys still say
+   * they were typed 4 ms apart, but reach the page this far apart, as on a computer too busy to pass them on at once.
+   */
+  scan(value: string, spacedMs?: number): Promise<void>;
   waitingForScan: () => Promise<boolean>;
   /** The text of what has the focus (a button's name). */
   focusedText: () => Promise<string>;
@@ -124,21 +127,26 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
     },
     focusedText: () => page.evaluate<string>("document.activeElement?.textContent ?? ''"),
     statusText: () => page.getByRole('status').first().textContent(),
-    async scan(value) {
-      // A scanner's keys, 4 ms apart as it typed them, whenever the browser and the page get to them: the desk times
-      // keys by their timeStamp. Typed one by one and waited for, as `keyboard.type` does, keys on a loaded machine
-      // came 40 ms and more apart, a person's pace, and a scan into a form field was left in the field.
+    async scan(value, spacedMs = 0) {
+      // A scanner's keys, stamped 4 ms apart as it typed them (the desk times keys by their timeStamp), all sent at
+      // once. Typed one by one and waited for, as `keyboard.type` does, keys on a loaded machine were stamped 40 ms and
+      // more apart, a person's pace, and a scan into a form field was left in the field.
       const cdp = await page.context().newCDPSession(page);
       const t0 = Date.now() / 1000;
       const keys = [...[...value].map((c) => ({ key: c, text: c })), { key: 'Enter', text: '\r', code: 'Enter' }];
-      const sent = keys.flatMap((k, i) => {
+      const sent: Promise<unknown>[] = [];
+      for (const [i, k] of keys.entries()) {
         const at = t0 + i * 0.004;
         const vk = k.key === 'Enter' ? { windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : {};
-        return [
+        sent.push(
           cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, unmodifiedText: k.text, ...vk, timestamp: at }),
           cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, ...vk, timestamp: at + 0.001 }),
-        ];
-      });
+        );
+        if (spacedMs > 0) {
+          await Promise.all(sent);
+          await new Promise((r) => setTimeout(r, spacedMs));
+        }
+      }
       await Promise.all(sent);
       await cdp.detach();
     },
