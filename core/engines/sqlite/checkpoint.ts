@@ -12,6 +12,8 @@ const TICK_MS = 50;
  * it is reached only if the service never pauses and a checkpoint is held back by a long read.
  */
 const BOUND_PAGES = 20_000;
+/** A checkpoint that met a full disk is tried again after this long. */
+const FULL_RETRY_MS = 1_000;
 /** SQLite's default, put back for the commands (and tests) that open the store once the service stops. */
 const DEFAULT_PAGES = 1_000;
 
@@ -43,9 +45,11 @@ export function checkpointWhenQuiet(
   /** Since when written pages wait to be copied (null: none wait, as far as the last tick saw). */
   let waitingSince: number | null = null;
   let running = false;
+  /** After a full disk, the next try waits this long (wall ms): each try copies pages until it meets the full disk. */
+  let notBefore = 0;
   db.pragma(`wal_autocheckpoint = ${BOUND_PAGES}`);
   const timer = setInterval(() => {
-    if (running) return;
+    if (running || Date.now() < notBefore) return;
     if (changes.get()!.n === copiedAt) {
       waitingSince = null;
       return;
@@ -63,8 +67,9 @@ export function checkpointWhenQuiet(
       })
       // A full disk: the log stays whole (nothing is lost), and is copied once space returns.
       .catch((err: unknown) => {
+        if (!isStorageFull(err)) return onError(err);
         copiedAt = -1;
-        if (!isStorageFull(err)) onError(err);
+        notBefore = Date.now() + FULL_RETRY_MS;
       })
       .finally(() => (running = false));
   }, timing.tickMs);
