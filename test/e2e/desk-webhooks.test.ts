@@ -110,6 +110,8 @@ describe.skipIf(!!chromiumMissing)('Settings → Webhooks in the desk, by keyboa
     expect(await pages.textContent()).toContain('Page 1 of 2');
     // They wait for the endpoint, not for a time: no "next try" in the past.
     expect(await item.getByRole('row').nth(1).textContent()).toContain('after “Send again”');
+    // A retry would send nothing while it is stopped: only the delivered test event offers one.
+    expect(await item.getByRole('button', { name: /^Retry shipment.created/ }).count()).toBe(0);
     await shoot('webhooks-held');
     await pages.getByRole('button', { name: 'Next' }).press('Enter');
     const table = item.getByRole('table', { name: `Deliveries to ${rx.url}` });

@@ -118,7 +118,7 @@ function NewWebhook({ onSecret }: { onSecret: (s: string) => void }) {
 function Deliveries({ hook }: { hook: Webhook }) {
   const { t, i18n } = useTranslation(['translation', 'webhooks']);
   const [page, setPage] = useState(1);
-  const deliveries = useDeliveries(hook.id, page);
+  const deliveries = useDeliveries(hook.id, page, hook.enabled);
   const retry = useRetryDelivery();
   const time = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
@@ -158,15 +158,18 @@ function Deliveries({ hook }: { hook: Webhook }) {
                     </td>
                     <td>{d.attempts}</td>
                     <td title={d.last_error ?? undefined}>{d.attempts ? outcome(d) : '—'}</td>
-                    {/* A stopped endpoint's messages wait for it, not for a time that may be long past. */}
+                    {/* A stopped endpoint's messages wait for it, not for a time that may be long past, and a
+                        retry would send nothing: they go with "Send again". */}
                     <td>{d.state === 'pending' && !hook.enabled ? t('webhooks:held') : time(d.next_attempt_at)}</td>
                     <td>
-                      <Button
-                        onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
-                        aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
-                      >
-                        {t('webhooks:retry')}
-                      </Button>
+                      {(hook.enabled || d.state !== 'pending') && (
+                        <Button
+                          onClick={() => retry.mutate({ id: hook.id, delivery: d.id })}
+                          aria-label={t('webhooks:retryOne', { type: d.type, id: d.id })}
+                        >
+                          {t('webhooks:retry')}
+                        </Button>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -16,13 +16,16 @@ export const webhookQueries = {
       queryFn: () => client.call('webhooks.list').then((r) => r.data),
     }),
   deliveriesOf: (id: number) => [...webhookQueries.all(), 'deliveries', id] as const,
-  /** A page of the deliveries, newest first, followed while any is pending (a retry, a receiver that is down). */
-  deliveries: (client: StationClient, id: number, page: number) =>
+  /**
+   * A page of the deliveries, newest first, followed while any is pending (a retry, a receiver that is down) and the
+   * endpoint is enabled: a stopped one's pending messages wait for "Send again", which reads them anew.
+   */
+  deliveries: (client: StationClient, id: number, page: number, enabled: boolean) =>
     queryOptions({
       queryKey: [...webhookQueries.deliveriesOf(id), page] as const,
       queryFn: () =>
         client.call('webhooks.deliveries', { params: { id: String(id) }, query: { page, size: DELIVERIES_PAGE } }),
-      refetchInterval: (q) => (q.state.data?.data.some((d) => d.state === 'pending') ? 1500 : false),
+      refetchInterval: (q) => (enabled && q.state.data?.data.some((d) => d.state === 'pending') ? 1500 : false),
     }),
 };
 
@@ -30,6 +33,6 @@ export function useWebhooks() {
   return useQuery(webhookQueries.list(useClient()));
 }
 
-export function useDeliveries(id: number, page: number) {
-  return useQuery({ ...webhookQueries.deliveries(useClient(), id, page), placeholderData: keepPreviousData });
+export function useDeliveries(id: number, page: number, enabled: boolean) {
+  return useQuery({ ...webhookQueries.deliveries(useClient(), id, page, enabled), placeholderData: keepPreviousData });
 }
