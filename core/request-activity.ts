@@ -19,3 +19,30 @@ export function createRequestActivity(): RequestActivity {
     lastBegan: () => last,
   };
 }
+
+/**
+ * A wait for a pause in the clients' operations: until none has begun for `quietMs`, and `mostMs` at most from the
+ * first `wait`, so that work which can wait a moment (the webhooks' deliveries, SQLite's checkpoint) does not share
+ * the cores with a burst of requests, nor wait for ever under a load that never pauses.
+ */
+export function pauseWaiter(lastBegan: () => number, quietMs: number, mostMs: number) {
+  /** Since when the work has waited (null: it is not waiting). */
+  let since: number | null = null;
+  return {
+    /** Null: go now, and the wait ends. Else how long until a pause could have come (the rest of the quiet gap). */
+    wait(): number | null {
+      const now = Date.now();
+      const quietFor = now - lastBegan();
+      since ??= now;
+      if (quietFor >= quietMs || now - since >= mostMs) {
+        since = null;
+        return null;
+      }
+      return Math.min(quietMs - quietFor, since + mostMs - now);
+    },
+    /** Nothing waits any more: the next wait counts its `mostMs` from its own start. */
+    reset(): void {
+      since = null;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
 import { createPollLoop } from '../poll-loop.js';
+import { pauseWaiter } from '../request-activity.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { nextAttemptAt, type RetrySchedule } from './schedule.js';
 import type { Sender, SendOutcome } from './send.js';
@@ -186,28 +187,15 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     }
   }
 
-  /** Since when the worker has let requests go first (null: it is not yielding). */
-  let yieldingSince: number | null = null;
-
-  /**
-   * While clients' operations stream in, for YIELD_MAX_MS at most: how long to wait before looking again (the rest of
-   * the quiet gap). Null: send now. No query: the outbox is not looked at while the station is busiest.
-   */
-  function yieldToRequests(): number | null {
-    const now = Date.now();
-    const quietFor = now - (deps.lastRequestAt?.() ?? 0);
-    yieldingSince ??= now;
-    if (quietFor >= quietMs || now - yieldingSince >= YIELD_MAX_MS) {
-      yieldingSince = null;
-      return null;
-    }
-    return Math.min(quietMs - quietFor, yieldingSince + YIELD_MAX_MS - now);
-  }
+  /** While clients' operations stream in, YIELD_MAX_MS at most. */
+  const pause = pauseWaiter(() => deps.lastRequestAt?.() ?? 0, quietMs, YIELD_MAX_MS);
 
   /** One round: claim what is due (with the results waiting), prune, and answer when the next round is due. */
   const loop = createPollLoop(async () => {
     lastRound = Date.now();
-    const wait = yieldToRequests();
+    // Yielding to requests, the worker looks again after the rest of the quiet gap, without a query: the outbox is not
+    // looked at while the station is busiest.
+    const wait = pause.wait();
     if (wait !== null) return running ? wait : null;
     try {
       await claimSome();

@@ -1,3 +1,4 @@
+import { pauseWaiter } from '../../request-activity.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 
@@ -42,23 +43,17 @@ export function checkpointWhenQuiet(
   // Rows this connection has written since it opened: what tells a tick that there is something to copy.
   const changes = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
   let copiedAt = changes.get()!.n;
-  /** Since when written pages wait to be copied (null: none wait, as far as the last tick saw). */
-  let waitingSince: number | null = null;
+  const pause = pauseWaiter(lastBegan, timing.quietMs, timing.mostMs);
   let running = false;
   /** After a full disk, the next try waits this long (wall ms): each try copies pages until it meets the full disk. */
   let notBefore = 0;
   db.pragma(`wal_autocheckpoint = ${BOUND_PAGES}`);
   const timer = setInterval(() => {
     if (running || Date.now() < notBefore) return;
-    if (changes.get()!.n === copiedAt) {
-      waitingSince = null;
-      return;
-    }
-    const now = Date.now();
-    waitingSince ??= now;
-    if (now - lastBegan() < timing.quietMs && now - waitingSince < timing.mostMs) return;
+    // Written pages wait to be copied from the first tick that sees them.
+    if (changes.get()!.n === copiedAt) return pause.reset();
+    if (pause.wait() !== null) return;
     running = true;
-    waitingSince = null;
     // After the transactions under way: a checkpoint copies only what is committed.
     void idle()
       .then(() => {
