@@ -58,8 +58,11 @@ export default defineConfig({
                 'test/labels/label-language.test.ts',
                 'test/offices/offices.test.ts',
                 'test/manifests/manifests.test.ts',
+                // Webhooks: the outbox, the delivery worker and its guarantees, on both engines.
+                'test/webhooks/**/*.test.ts',
                 'test/engines/postgres.test.ts',
                 'test/engines/postgres-migrations.test.ts',
+                'test/engines/postgres-webhooks.test.ts',
               ]
             : ['test/engines/postgres-missing.test.ts'],
           env: { STATION_VERIFY_OUTPUT: '1', STATION_TEST_ENGINE: 'postgres' },

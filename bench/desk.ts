@@ -8,8 +8,10 @@
  *   same station the whole time, following each job as the desk does (long polling).
  *
  * Goal: p95 ≤ 60 ms quiet, p95 ≤ 150 ms busy. Also printed: where the time goes, from the page's own requests
- * (create, print job, the job's long poll until done, the screen after the answer). Needs the built renderer
- * (`npm run build`) and Debian's Chromium. BENCH_DESK_LABELS (default 50) labels per condition.
+ * (create, print job, the job's long poll until done, the screen after the answer), and the slowest labels' split.
+ * Needs the built renderer (`npm run build`) and Debian's Chromium. BENCH_DESK_LABELS (default 50) labels per
+ * condition; BENCH_PROFILE=DIR writes the service's CPU profiles there; BENCH_TRACE=FILE Chromium's trace of the
+ * page over the quiet labels (marks `desk:keydown` and `desk:shown` around each).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ import type { Permission } from '../core/schemas/codes.js';
 import { chromiumMissing, launchChromium } from '../test/helpers/browser.js';
 import { startSink, type Sink } from '../test/print/sink.js';
 import type { BenchSuite } from './run.js';
+import { profileArgs } from './shipments.js';
 import { fmt, summarize } from './stats.js';
 
 const LABELS = Number(process.env.BENCH_DESK_LABELS ?? 50);
@@ -36,12 +39,24 @@ const STATION_BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'station.js'
 interface Trace {
   t0: number;
   shown: number;
+  /** Each request as the page's script saw it: called, and its answer's promise resolved. */
   requests: Array<{ method: string; path: string; start: number; end: number }>;
+}
+/** A request as the browser timed it (Resource Timing): sent, and the first byte of its answer. */
+interface Wire {
+  path: string;
+  requestStart: number;
+  responseStart: number;
 }
 /** The page's globals this bench touches (the page runs in Chromium, not here). */
 interface PageGlobals {
   __trace: Trace;
   fetch: typeof fetch;
+  performance: {
+    setResourceTimingBufferSize(n: number): void;
+    clearResourceTimings(): void;
+    getEntriesByType(type: 'resource'): Array<{ name: string } & Omit<Wire, 'path'>>;
+  };
   document: {
     addEventListener(type: string, fn: (e: { key?: string; ctrlKey?: boolean }) => void, capture?: boolean): void;
     querySelector(s: string): { textContent: string | null } | null;
@@ -55,6 +70,7 @@ function instrument(printer: string): void {
   const page = globalThis as unknown as PageGlobals;
   const trace: Trace = { t0: 0, shown: 0, requests: [] };
   page.__trace = trace;
+  page.performance.setResourceTimingBufferSize(1000);
   const original = page.fetch.bind(globalThis);
   page.fetch = async (input, init) => {
     const start = performance.now();
@@ -71,8 +87,10 @@ function instrument(printer: string): void {
     (e) => {
       if (e.key === 'Enter' && e.ctrlKey) {
         trace.t0 = performance.now();
+        performance.mark('desk:keydown');
         trace.shown = 0;
         trace.requests = [];
+        page.performance.clearResourceTimings();
       }
     },
     true,
@@ -80,16 +98,25 @@ function instrument(printer: string): void {
   page.document.addEventListener('DOMContentLoaded', () =>
     new page.MutationObserver(() => {
       const text = page.document.querySelector('[role=status]')?.textContent ?? '';
-      if (trace.t0 && !trace.shown && text.includes(`printed on ${printer}`)) trace.shown = performance.now();
+      if (trace.t0 && !trace.shown && text.includes(`printed on ${printer}`)) {
+        trace.shown = performance.now();
+        performance.mark('desk:shown');
+      }
     }).observe(page.document.body, { subtree: true, childList: true, characterData: true }),
   );
 }
 
 interface Sample {
   total: number;
+  /** Keydown → the create's request sent by the page's script (validation, state, re-renders). */
+  beforeCreate: number;
   create: number;
+  /** The create's request sent → its answer's first byte (the service, over the loopback). */
+  createWire: number;
   queue: number;
   job: number;
+  /** The print job's answer → its first long poll sent. */
+  toPoll: number;
   screen: number;
 }
 
@@ -128,16 +155,30 @@ async function oneLabel(page: Page, ref: string): Promise<Sample> {
         },
       );
     });
-  const t = await page.evaluate(() => (globalThis as unknown as PageGlobals).__trace);
+  const [t, wire] = await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    return [
+      g.__trace,
+      g.performance.getEntriesByType('resource').map((e) => ({
+        path: new URL(e.name).pathname,
+        requestStart: e.requestStart,
+        responseStart: e.responseStart,
+      })),
+    ] as [Trace, Wire[]];
+  });
+  const createWire = wire.find((w) => w.path.endsWith('/shipments'));
   const create = t.requests.find((r) => r.method === 'POST' && r.path.endsWith('/shipments'));
   const queued = t.requests.find((r) => r.method === 'POST' && r.path.endsWith('/print-jobs'));
-  const lastJob = t.requests.filter((r) => /\/print-jobs\/\d+$/.test(r.path)).at(-1);
-  const answered = lastJob?.end ?? queued?.end ?? t.shown;
+  const polls = t.requests.filter((r) => /\/print-jobs\/\d+$/.test(r.path));
+  const answered = polls.at(-1)?.end ?? queued?.end ?? t.shown;
   return {
     total: t.shown - t.t0,
+    beforeCreate: (create?.start ?? t.t0) - t.t0,
     create: (create?.end ?? t.t0) - t.t0,
+    createWire: createWire ? createWire.responseStart - createWire.requestStart : NaN,
     queue: (queued?.end ?? create?.end ?? t.t0) - (create?.end ?? t.t0),
     job: answered - (queued?.end ?? answered),
+    toPoll: (polls[0]?.start ?? answered) - (queued?.end ?? answered),
     screen: t.shown - answered,
   };
 }
@@ -221,7 +262,7 @@ async function run(): Promise<void> {
       );
     await setup.close();
 
-    station = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dir], {
+    station = spawn(process.execPath, [...profileArgs, STATION_BIN, 'serve', '--port', '0', '--data', dir], {
       env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINTER_PORTS: '1024-65535' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -251,7 +292,14 @@ async function run(): Promise<void> {
       conditions.push([condition, goal, samples]);
     };
 
+    // BENCH_TRACE=FILE: Chromium's trace of the page (its main thread's tasks) over the quiet labels.
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+      });
     await measure('quiet', 60);
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     const other = otherDesk(createClient(httpTransport({ baseUrl, token: tokenB })), batch, theirs);
     // Its first labels are under way before the first measured one.
     await theirs.waitForJobs(20, 60_000);
@@ -272,6 +320,18 @@ async function run(): Promise<void> {
           `label rendered, sent, acknowledged and the job's answer ${fmt(part('job').p50)} / ${fmt(part('job').p95)}; ` +
           `screen after the answer ${fmt(part('screen').p50)} / ${fmt(part('screen').p95)}`,
       );
+      console.log(
+        `    of which (p50 / p95): before the create's request ${fmt(part('beforeCreate').p50)} / ${fmt(part('beforeCreate').p95)}; ` +
+          `the create's request to its answer's first byte ${fmt(part('createWire').p50)} / ${fmt(part('createWire').p95)}; ` +
+          `the job queued to its long poll sent ${fmt(part('toPoll').p50)} / ${fmt(part('toPoll').p95)}`,
+      );
+      // The p95 is the few slowest labels: where their time went.
+      const r = (x: number) => x.toFixed(1);
+      for (const x of [...samples].sort((a, b) => b.total - a.total).slice(0, Math.ceil(samples.length / 20) + 2))
+        console.log(
+          `    slow: ${r(x.total)} = before ${r(x.beforeCreate)} + create ${r(x.create - x.beforeCreate)} (wire ${r(x.createWire)}) + ` +
+            `queued ${r(x.queue)} + job ${r(x.job)} (to poll ${r(x.toPoll)}) + screen ${r(x.screen)}`,
+        );
     }
     console.log(`  the other desk printed ${batches} batch(es) of ${BATCH} meanwhile`);
   } finally {

@@ -11,6 +11,7 @@ import { deskSuite } from './desk.js';
 import { durabilitySuite } from './durability.js';
 import { postgresSuite } from './postgres.js';
 import { importSuite } from './import.js';
+import { webhooksSuite } from './webhooks.js';
 
 export interface BenchSuite {
   name: string;
@@ -30,6 +31,7 @@ const suites: BenchSuite[] = [
   durabilitySuite,
   postgresSuite,
   importSuite,
+  webhooksSuite,
 ];
 
 async function main(): Promise<void> {

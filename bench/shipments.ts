@@ -252,9 +252,14 @@ export function report(label: string, samples: number[]): void {
   );
 }
 
+/** BENCH_PROFILE=DIR: a service the bench starts writes CPU profiles there (its thread's and each worker's). */
+export const profileArgs = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+
 /** A server in its own process, so that the client's work does not share its event loop; it says `listening on URL`. */
 export async function spawnServer(args: string[]): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileArgs, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((res, rej) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -104,19 +104,7 @@ export async function stallBench(): Promise<void> {
       await core.close();
     }
   }
-  // BENCH_PROFILE=DIR: the service writes a CPU profile there (node --cpu-prof), to see where its time goes.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const server = await spawnServer([
-    ...profile,
-    STATION_BIN,
-    'serve',
-    '--port',
-    '0',
-    '--data',
-    dataDir,
-    '--rate-limit',
-    '0',
-  ]);
+  const server = await spawnServer([STATION_BIN, 'serve', '--port', '0', '--data', dataDir, '--rate-limit', '0']);
   const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
   try {
     // A moment for the service's warm-up (its drawing worker loads fonts), as a desk started in the morning has.

@@ -12,6 +12,7 @@ import { scanApi } from './scan/api.js';
 import { senderApi } from './senders/api.js';
 import { shipmentApi } from './shipments/api.js';
 import { stationApi } from './station/api.js';
+import { webhookApi } from './webhooks/api.js';
 
 /**
  * Every operation of the service by name: route, permission and schemas, without handlers. Node-free: the typed
@@ -31,6 +32,7 @@ export const api = {
   ...scanApi,
   ...importApi,
   ...scaleApi,
+  ...webhookApi,
 };
 
 export type Api = typeof api;

@@ -11,6 +11,7 @@ import type { Operation } from './operations/types.js';
 import type { PrintJobT } from './printing/schemas.js';
 import type { PublicJwk } from './qr/keys.js';
 import type { Dpi } from './schemas/codes.js';
+import { createRequestActivity } from './request-activity.js';
 import { createServices, type Services } from './services.js';
 import type { RawDriverName } from './printing/types.js';
 import { mismatches, NO_QUERY, parse, prepareValidator } from './validation.js';
@@ -143,18 +144,23 @@ export async function createCore({
     service: printQueue,
     ...(onUpgrade ? { onUpgrade } : {}),
   });
+  const activity = createRequestActivity();
   let services: Services;
   try {
     services = await createServices({
+      activity,
       engine,
       clock,
       dataDir,
       env,
       ...(site ? { site } : {}),
-      onError: (err) =>
+      onError: (err, where) =>
         isStorageFull(err)
-          ? log.warn({ err }, 'print queue: the disk is full; the jobs wait')
-          : log.error({ err }, 'print queue: the store failed under a job'),
+          ? log.warn(
+              { err },
+              `${where}: the disk is full; ${where === 'webhooks' ? 'the deliveries' : 'the jobs'} wait`,
+            )
+          : log.error({ err }, `${where}: the store failed under ${where === 'webhooks' ? 'a delivery' : 'a job'}`),
     });
   } catch (e) {
     await engine.close();
@@ -163,6 +169,8 @@ export async function createCore({
   exposeServicesForTests?.(services);
   const { printing } = services;
   if (printQueue) printing.queue.start();
+  // The same process sends the webhooks' deliveries (a command's writes are sent by the running service).
+  if (printQueue) services.deliveries.start();
   // The long-running service (the one with the queue) runs the engine's background work too (indexing, backups).
   const background = printQueue
     ? engine.background(
@@ -171,6 +179,7 @@ export async function createCore({
           isStorageFull(err)
             ? log.warn({ err }, 'store background work waits: the disk is full')
             : log.error({ err }, 'store background work failed'),
+        () => activity.lastBegan(),
         // Said where an upgrade is said: a store's first start may count its search totals for minutes.
         (msg) => (onUpgrade ? onUpgrade(msg) : log.info(msg)),
       )
@@ -203,6 +212,7 @@ export async function createCore({
     opts: ExecuteOptions = {},
   ): Promise<unknown> {
     const op = operation(name);
+    activity.began();
     authorize(principal, op);
     // A query parameter the operation does not list is refused, also where it lists none (README: The API).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
@@ -272,6 +282,7 @@ export async function createCore({
     close: () =>
       (closed ??= (async () => {
         await printing.queue.stop();
+        await services.deliveries.stop();
         services.scale.stop();
         background?.stop();
         await engine.close();

@@ -12,6 +12,7 @@ import { scanOperations } from './scan/operations.js';
 import { senderOperations } from './senders/operations.js';
 import { shipmentOperations } from './shipments/operations.js';
 import { stationOperations } from './station/operations.js';
+import { webhookOperations } from './webhooks/operations.js';
 
 /** The operation table: each feature's specs bound to their handlers. Features add their rows here and in api.ts. */
 export const operations: readonly Operation[] = [
@@ -28,6 +29,7 @@ export const operations: readonly Operation[] = [
   ...scanOperations,
   ...importOperations,
   ...scaleOperations,
+  ...webhookOperations,
 ];
 
 export const operationsByName: ReadonlyMap<string, Operation> = new Map(operations.map((o) => [o.name, o]));

@@ -7,6 +7,7 @@ import { createRenderPool } from './labels/render-pool.js';
 import { createLabelService } from './labels/service.js';
 import { createManifestService } from './manifests/service.js';
 import { createOfficeDirectory } from './offices/directory.js';
+import { noticingOutbox } from './outbox/noticing.js';
 import { printerPlaces } from './printing/places.js';
 import { retryPolicyFromEnv } from './printing/queue.js';
 import { createPrintingService } from './printing/service.js';
@@ -15,12 +16,24 @@ import { createKeyStore } from './qr/keys.js';
 import { createQrTokens } from './qr/tokens.js';
 import { createQuoteService } from './quote/service.js';
 import { resourcePath } from './resources.js';
+import type { RequestActivity } from './request-activity.js';
 import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
 import { createShipmentService } from './shipments/service.js';
 import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
+import { hostPolicyFromEnv } from './webhooks/guard.js';
+import {
+  pollFromEnv,
+  quietFromEnv,
+  retentionFromEnv,
+  retryScheduleFromEnv,
+  timeoutFromEnv,
+} from './webhooks/schedule.js';
+import { createThreadSender } from './webhooks/send.js';
+import { createWebhookService } from './webhooks/service.js';
+import { createDeliveryWorker } from './webhooks/worker.js';
 
 export interface ServiceOptions {
   engine: Engine;
@@ -28,10 +41,12 @@ export interface ServiceOptions {
   /** Where generated files (label documents, manifests, signing keys) live. */
   dataDir: string;
   env?: Record<string, string | undefined>;
-  /** Told of failures in the background (the print queue's worker). */
-  onError?: (err: unknown) => void;
+  /** Told of failures in the background: the print queue's worker, the webhooks' delivery worker. */
+  onError?: (err: unknown, where: 'print queue' | 'webhooks') => void;
   /** The station's site (`station serve --site`): the printers whose jobs it prints. */
   site?: string;
+  /** When clients' operations began: the delivery worker yields to them (webhooks/worker.ts). */
+  activity?: RequestActivity;
 }
 
 /**
@@ -45,7 +60,12 @@ export async function createServices({
   env = process.env,
   onError,
   site = DEFAULT_SITE,
+  activity,
 }: ServiceOptions) {
+  // The features that announce their changes write through `db`: its commits that wrote a message tell the delivery
+  // worker (made below, once the features are) at once.
+  let noticed = () => {};
+  const db = noticingOutbox(engine, () => noticed());
   const quotes = createQuoteService(engine, clock);
   const settings = createSettings(engine, env, async () => (await quotes.active()).card.file.origin.country);
   const timeZone = settings.timeZone;
@@ -54,7 +74,7 @@ export async function createServices({
   await quotes.loadDefaultIfEmpty(resourcePath('ratecard.json'));
   const offices = createOfficeDirectory(engine, clock, async () => (await quotes.active()).card.file.zip_key);
   await offices.loadDefaultIfEmpty(resourcePath('offices.json'));
-  const shipments = createShipmentService({ db: engine, clock, tracking, offices, timeZone });
+  const shipments = createShipmentService({ db, clock, tracking, offices, timeZone });
   // Labels, QR tokens and manifests share the signing keys and the downloads; the signing key is made at first start.
   const keys = createKeyStore(engine.stores.signingKeys, clock);
   // In a write transaction, which is the lock between processes: two commands opening a new data folder (or two
@@ -64,9 +84,26 @@ export async function createServices({
   const downloads = createDownloads(engine, clock, dataDir);
   // Labels and manifests are drawn in worker threads (render-pool.ts).
   const render = createRenderPool();
-  const labels = createLabelService({ db: engine, clock, render, offices, qr, downloads, language });
+  const labels = createLabelService({ db, clock, render, offices, qr, downloads, language });
   const senders = createSenderService(engine, clock, async () => (await quotes.active()).card.file.origin);
   const presets = createPresetService(engine, clock);
+  // Webhooks: the outbox is written by the features above in their own transactions; the worker sends it.
+  const hostPolicy = hostPolicyFromEnv(env);
+  const timeoutMs = timeoutFromEnv(env);
+  const pollMs = pollFromEnv(env);
+  const quietMs = quietFromEnv(env);
+  const deliveries = createDeliveryWorker({
+    db: engine,
+    sender: createThreadSender(hostPolicy, timeoutMs),
+    schedule: retryScheduleFromEnv(env),
+    timeoutMs,
+    retentionMs: retentionFromEnv(env),
+    ...(pollMs ? { pollMs } : {}),
+    ...(quietMs ? { quietMs } : {}),
+    ...(onError ? { onError: (err: unknown) => onError(err, 'webhooks') } : {}),
+    ...(activity ? { lastRequestAt: () => activity.lastBegan() } : {}),
+  });
+  noticed = deliveries.notice;
   return {
     clock,
     dataDir,
@@ -81,7 +118,7 @@ export async function createServices({
     /** The worker threads that draw labels and manifests; closed with the core. */
     render,
     manifests: createManifestService({
-      db: engine,
+      db,
       clock,
       tracking,
       downloads,
@@ -93,7 +130,7 @@ export async function createServices({
     presets,
     scale: createScaleService(engine),
     imports: createImportService({
-      db: engine,
+      db,
       clock,
       shipments,
       async defaultSender(accountId) {
@@ -103,15 +140,18 @@ export async function createServices({
       presets: (accountId) => presets.list(accountId),
     }),
     scan: createScanResolver(shipments, qr),
+    webhooks: createWebhookService({ db: engine, clock, policy: hostPolicy, wake: deliveries.wake }),
+    /** The webhook delivery worker; the long-running service starts it. */
+    deliveries,
     printing: createPrintingService({
-      db: engine,
+      db,
       clock,
       labels,
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
       site,
       language,
-      ...(onError ? { onError } : {}),
+      ...(onError ? { onError: (err: unknown) => onError(err, 'print queue') } : {}),
     }),
   };
 }

@@ -14,6 +14,8 @@ import { deskToken } from '../desk/credential.js';
  * of its own, so that none of that is hand-written). Commands are thin adapters over the core's operations.
  */
 const here = dirname(fileURLToPath(import.meta.url));
+/** How long `serve` may take to stop on SIGINT/SIGTERM before it exits anyway. */
+const STOP_MS = 20_000;
 /** The built renderer, served by `serve` (dist/core/cli → out/renderer). */
 const rendererDir = join(here, '..', '..', '..', 'out', 'renderer');
 
@@ -95,10 +97,19 @@ export function buildCli(): Command {
         const stop = async () => {
           if (stopping) return;
           stopping = true;
+          // A stop that hangs still stops, saying on what: past the print queue's drain (10 s) and as long again,
+          // well before a supervisor's SIGKILL (systemd waits 90 s), which would leave no word of it.
+          let step = 'closing the HTTP server';
+          setTimeout(() => {
+            core.log.error({ step }, 'stopping took more than 20 s: exiting');
+            process.exit(1);
+          }, STOP_MS).unref();
           try {
             await app.close();
+            step = 'finishing the label in flight';
             // The label in flight finishes (bounded) so that it is neither lost nor printed twice.
             await core.drain();
+            step = 'closing the store';
             await core.close();
           } catch (err) {
             // A stop that fails still stops: the process never stays up with its port closed.

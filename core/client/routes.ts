@@ -76,4 +76,13 @@ export const routes = {
   'importMappings.delete': { method: 'DELETE', path: '/import-mappings/:name' },
   'scale.read': { method: 'GET', path: '/scale' },
   'scale.devices': { method: 'GET', path: '/scale/devices' },
+  'webhooks.create': { method: 'POST', path: '/webhooks' },
+  'webhooks.list': { method: 'GET', path: '/webhooks' },
+  'webhooks.get': { method: 'GET', path: '/webhooks/:id' },
+  'webhooks.update': { method: 'PUT', path: '/webhooks/:id' },
+  'webhooks.delete': { method: 'DELETE', path: '/webhooks/:id' },
+  'webhooks.rotate': { method: 'POST', path: '/webhooks/:id/rotate' },
+  'webhooks.deliveries': { method: 'GET', path: '/webhooks/:id/deliveries' },
+  'webhooks.retry': { method: 'POST', path: '/webhooks/:id/deliveries/:delivery_id/retry' },
+  'webhooks.test': { method: 'POST', path: '/webhooks/:id/test' },
 } as const satisfies Record<OpName, Route>;

@@ -51,7 +51,7 @@ function convert(value: unknown, type: string): unknown {
  * instead of by their trigger row by row (each shipment's update of the same counter row lengthened that row's
  * chain of versions, so that a million took hours), and the search index built once over the copied rows instead
  * of entry by entry. Both as the migrations define them; the transaction holds the tables meanwhile. The copied
- * shipments are not left for the kept search totals to count in (migration 008): an empty database keeps no word,
+ * shipments are not left for the kept search totals to count in (migration 009): an empty database keeps no word,
  * so there is nothing of theirs to count.
  */
 async function bulkLoad(client: pg.PoolClient): Promise<{ done: () => Promise<void> }> {

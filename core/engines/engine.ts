@@ -14,6 +14,8 @@ import type { ShipmentStore } from '../shipments/store.js';
 import type { SettingsStore } from '../station/store.js';
 import type { EventStore } from '../tracking/store.js';
 import type { UnitOfWork } from '../unit-of-work.js';
+import type { OutboxStore } from '../outbox/store.js';
+import type { WebhookStore } from '../webhooks/store.js';
 
 /** Every feature's store, as an engine hands them out: for reading, or inside one transaction. */
 export interface Stores {
@@ -32,6 +34,8 @@ export interface Stores {
   labelTokens: LabelTokenStore;
   importMappings: MappingStore;
   scale: ScaleStore;
+  outbox: OutboxStore;
+  webhooks: WebhookStore;
 }
 
 /** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */
@@ -41,9 +45,11 @@ export interface Engine extends UnitOfWork<Stores> {
   readonly location: string;
   /**
    * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
-   * backups; once per store, the totals of its broad search words); `notice` says what took long.
+   * backups, copying its log back when the service pauses; once per store, the totals of its broad search words).
+   * `lastBegan`: when the service last began a client's operation (wall ms), for the work that waits for a pause;
+   * `notice` says what took long.
    */
-  background(onError: (err: unknown) => void, notice: (msg: string) => void): { stop(): void };
+  background(onError: (err: unknown) => void, lastBegan: () => number, notice: (msg: string) => void): { stop(): void };
   /** A consistent copy of the store in `file`; resolves to the pages copied. */
   backup(file: string): Promise<number>;
   /** Waits for the transactions under way, then closes. */

@@ -17,6 +17,7 @@ export const createdLocations: Record<string, (output: Out, params: Params) => s
   // Presets and senders are read in their list; the new one is updated and deleted at its own path.
   'presets.create': (o) => `/presets/${seg(o.id)}`,
   'senders.create': (o) => `/senders/${seg(o.id)}`,
+  'webhooks.create': (o) => `/webhooks/${seg(o.id)}`,
   // The station has one active card; the new one is read where the old one was.
   'ratecard.import': () => '/ratecard',
 };

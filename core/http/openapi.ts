@@ -82,6 +82,11 @@ const tags = [
       'Store exports (Tiendanube, WooCommerce, Mercado Libre, VTEX, generic CSV) into shipments; saved mappings',
   },
   { name: 'Scale', description: 'The bench scale: its live weight, and finding one' },
+  {
+    name: 'Webhooks',
+    description:
+      'Signed messages (Standard Webhooks) to the account’s endpoints when shipments, labels, print jobs and manifests change; their deliveries',
+  },
   { name: 'Document', description: 'This OpenAPI description' },
 ];
 

@@ -57,7 +57,7 @@ export interface ImportServiceDeps {
   clock: Clock;
   shipments: {
     check(input: ShipmentCreateT): Promise<void>;
-    refTaken(accountId: number, ref: string): Promise<{ id: number; code: string } | undefined>;
+    refsTaken(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
     importMany(
       accountId: number,
       inputs: ShipmentCreateT[],
@@ -216,9 +216,13 @@ export function createImportService(deps: ImportServiceDeps) {
 
       const skipped: ImportResultT['skipped'] = [];
       const fresh: typeof ready = [];
+      const taken = await deps.shipments.refsTaken(
+        accountId,
+        ready.map((r) => r.shipment.ref),
+      );
       for (const r of ready) {
-        const taken = await deps.shipments.refTaken(accountId, r.shipment.ref);
-        if (taken) skipped.push({ row: r.order.row, ref: r.order.ref, id: taken.id, code: taken.code });
+        const hit = taken.get(r.shipment.ref);
+        if (hit) skipped.push({ row: r.order.row, ref: r.order.ref, id: hit.id, code: hit.code });
         else fresh.push(r);
       }
       const preview = fresh.slice(0, PREVIEWED).map((r) => r.shipment);

@@ -16,7 +16,8 @@ import type { ManifestTask, PdfTask, WriteFailure } from './render-worker.js';
  *
  * Size: the machine's cores less one, kept for the service's thread (the requests, the store's commits), at
  * least one and at most four (each worker holds its own fonts, pdf-lib and Skia: ~60 MB). On the usual two-core
- * desk PC that is one worker: a 500-label batch then takes one core and every other request has the other.
+ * desk PC that is one worker: a 500-label batch then takes one core and every other request has the other. A
+ * desk's single label has a worker of its own beside them (RenderLane).
  *
  * The worker is the built module (`dist/core/labels/render-worker.js`) whatever runs this file: the TypeScript
  * sources under vitest, `dist/` under `station`, or Electron's bundle (which packs `dist/core` beside it). A worker
@@ -25,19 +26,28 @@ import type { ManifestTask, PdfTask, WriteFailure } from './render-worker.js';
 export const RENDER_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
 const WORKER = join(packageRoot(), 'dist', 'core', 'labels', 'render-worker.js');
 
+/**
+ * Who waits for a drawing. `desk`: one label an operator is waiting for (a single-label print job, a preview), a
+ * few tens of ms; `bulk`: documents, manifests and the labels of a batch job, up to seconds each. They have a
+ * worker each: in one pool a desk's label queued behind a 500-label document (or a batch's next label) and the
+ * operator waited for all of it. A queue priority would not do: a running task cannot be interrupted.
+ */
+export type RenderLane = 'desk' | 'bulk';
+
 export function createRenderPool(opts: { threads?: number } = {}) {
-  let pool: Piscina | null = null;
   const threads = opts.threads ?? RENDER_THREADS;
-  const run = <T>(name: string, task: unknown): Promise<T> => {
+  const pools: Record<RenderLane, Piscina | null> = { desk: null, bulk: null };
+  const run = <T>(lane: RenderLane, name: string, task: unknown): Promise<T> => {
     // Made at first use: most `station` commands never draw.
-    pool ??= new Piscina({
+    pools[lane] ??= new Piscina({
       filename: WORKER,
       minThreads: 0,
-      maxThreads: threads,
+      // One label at a time is what a desk asks for; the bulk lane takes the cores left to it.
+      maxThreads: lane === 'desk' ? 1 : threads,
       // A desk prints every few seconds to minutes; a worker that is kept saves the half second of loading fonts.
       idleTimeout: 10 * 60_000,
     });
-    return pool.run(task, { name }) as Promise<T>;
+    return pools[lane].run(task, { name }) as Promise<T>;
   };
   /** A document written to its file: its size, or the worker's write failure thrown again with its code. */
   const written = async (result: Promise<unknown>): Promise<number> => {
@@ -49,17 +59,18 @@ export function createRenderPool(opts: { threads?: number } = {}) {
   return {
     threads,
     /** The PDF of the labels. */
-    pdf: (task: Omit<PdfTask, 'file'>) => run<Uint8Array>('pdf', task),
+    pdf: (task: Omit<PdfTask, 'file'>, lane: RenderLane = 'bulk') => run<Uint8Array>(lane, 'pdf', task),
     /** The PDF of the labels written to `task.file` (the service's thread never holds it); answers its size. */
-    pdfFile: (task: PdfTask & { file: string }) => written(run('pdf', task)),
-    raster: (task: Parameters<typeof import('./render-worker.js').raster>[0]) => run<MonoRaster>('raster', task),
-    manifest: (task: ManifestTask) => written(run('manifest', task)),
-    /** Starts a worker and has it load everything a label needs (the long-running service, at start). */
-    warm: () => run<void>('warm', null),
+    pdfFile: (task: PdfTask & { file: string }) => written(run('bulk', 'pdf', task)),
+    raster: (task: Parameters<typeof import('./render-worker.js').raster>[0], lane: RenderLane) =>
+      run<MonoRaster>(lane, 'raster', task),
+    manifest: (task: ManifestTask) => written(run('bulk', 'manifest', task)),
+    /** Starts a worker of each lane and has it load everything a label needs (the long-running service, at start). */
+    warm: async () => void (await Promise.all([run<void>('desk', 'warm', null), run<void>('bulk', 'warm', null)])),
     async close(): Promise<void> {
-      const p = pool;
-      pool = null;
-      await p?.destroy();
+      const open = [pools.desk, pools.bulk];
+      pools.desk = pools.bulk = null;
+      await Promise.all(open.map((p) => p?.destroy() ?? Promise.resolve()));
     },
   };
 }

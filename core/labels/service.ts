@@ -4,9 +4,11 @@ import type { OfficeT } from '../offices/schemas.js';
 import type { QrTokens } from '../qr/tokens.js';
 import type { Dpi, LabelFormat } from '../schemas/codes.js';
 import { shipmentLookups } from '../shipments/lookup.js';
+import { readView } from '../shipments/service.js';
+import { announce, type OutboxTx } from '../outbox/announce.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentStore } from '../shipments/store.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
 import { isLabellable } from '../tracking/transitions.js';
 import { labelData } from './data.js';
 import { downloadUrl, type Downloads } from '../downloads/downloads.js';
@@ -14,12 +16,13 @@ import type { DownloadStore } from '../downloads/store.js';
 import type { LabelData } from './layout.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
-import type { RenderPool } from './render-pool.js';
+import type { RenderLane, RenderPool } from './render-pool.js';
+import { rasterMemo } from './raster-memo.js';
 import type { PdfTask } from './render-worker.js';
 import { checkLabelCount, startTile } from './formats.js';
 import type { LabelTokenStore } from './store.js';
 
-export interface PdfOptions {
+export interface PdfOptions extends LabelDrawing {
   format: LabelFormat;
   /** PDF_A4 only: the first tile (1..8) to use on the first sheet. */
   start?: number | undefined;
@@ -27,7 +30,20 @@ export interface PdfOptions {
   packages?: boolean | undefined;
 }
 
-export interface LabelStores {
+type Durable = TransactionOptions['durable'];
+
+/** Labels drawn for a printer: where they are drawn, and how what they fix in the store is committed. */
+export interface LabelDrawing {
+  /** `desk` for the one label an operator waits for (render-pool.ts); `bulk` by default. */
+  lane?: RenderLane | undefined;
+  /**
+   * `with_next` for the print queue: its token and labelled_at need not wait for the disk, because the job's commit
+   * that marks the label on its way, before its first byte leaves, waits for it (unit-of-work.ts). Default `now`.
+   */
+  durable?: Durable | undefined;
+}
+
+export interface LabelStores extends OutboxTx {
   shipments: ShipmentStore;
   downloads: DownloadStore;
   labelTokens: LabelTokenStore;
@@ -76,7 +92,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
    * `iat` that moment): the token fixed for the shipment, or, the first time or once the key that signed it has been
    * retired, one signed now and fixed. Tokens are fixed in one transaction for the whole document.
    */
-  async function tokensOf(accountId: number, rows: ShipmentRecord[]): Promise<string[]> {
+  async function tokensOf(accountId: number, rows: ShipmentRecord[], durable?: Durable): Promise<string[]> {
     const fixed = new Map<number, string | undefined>();
     const stale: ShipmentRecord[] = [];
     for (const r of rows) {
@@ -87,20 +103,23 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     }
     if (stale.length) {
       const signed = await Promise.all(stale.map((r) => qr.sign(r.code, accountId)));
-      const kept = await db.transaction(async (tx) => {
-        const out: Array<string | undefined> = [];
-        for (const [i, r] of stale.entries()) {
-          await tx.labelTokens.fix(r.id, signed[i]!, fixed.get(r.id) ?? null);
-          out.push(await tx.labelTokens.token(r.id));
-        }
-        return out;
-      });
+      const kept = await db.transaction(
+        async (tx) => {
+          const out: Array<string | undefined> = [];
+          for (const [i, r] of stale.entries()) {
+            await tx.labelTokens.fix(r.id, signed[i]!, fixed.get(r.id) ?? null);
+            out.push(await tx.labelTokens.token(r.id));
+          }
+          return out;
+        },
+        { durable },
+      );
       stale.forEach((r, i) => fixed.set(r.id, kept[i]));
     }
     return rows.map((r) => fixed.get(r.id)!);
   }
 
-  async function dataOf(accountId: number, rows: ShipmentRecord[]): Promise<LabelData[]> {
+  async function dataOf(accountId: number, rows: ShipmentRecord[], durable?: Durable): Promise<LabelData[]> {
     const parents = new Map<number, Promise<number>>();
     const packagesOf = (parentId: number) => {
       let n = parents.get(parentId);
@@ -108,7 +127,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
         parents.set(parentId, (n = shipments.byId(accountId, parentId).then((p) => p?.packages ?? 0)));
       return n;
     };
-    const qrs = await tokensOf(accountId, rows);
+    const qrs = await tokensOf(accountId, rows, durable);
     const lang = await language();
     return Promise.all(
       rows.map(async (row, i) => {
@@ -132,18 +151,41 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     accountId: number,
     rows: ShipmentRecord[],
     andThen: (tx: { downloads: DownloadStore }) => Promise<T>,
+    durable?: Durable,
   ): Promise<T> {
-    return db.transaction(async (tx) => {
-      const at = clock.now().getTime();
-      for (const r of rows)
-        await tx.shipments.markLabelled(labellable((await tx.shipments.byId(accountId, r.id))!).id, at);
-      return andThen(tx);
-    });
+    return db.transaction(
+      async (tx) => {
+        const at = clock.now().getTime();
+        for (const r of rows) {
+          const current = labellable((await tx.shipments.byId(accountId, r.id))!);
+          await tx.shipments.markLabelled(current.id, at);
+          // The first label of a shipment is label.created; printing it again is not.
+          if (current.labelled_at === null)
+            await announce(
+              tx,
+              accountId,
+              'label.created',
+              async () => readView(tx.shipments, { ...current, labelled_at: at, updated_at: at }),
+              at,
+            );
+        }
+        return andThen(tx);
+      },
+      { durable },
+    );
   }
 
-  async function rasterOf(accountId: number, row: ShipmentRecord, dpi: Dpi): Promise<MonoRaster> {
-    const [label] = await dataOf(accountId, [row]);
-    return render.raster({ label: label!, dpi });
+  /** Each label drawn once for the preview and the print that want it together (raster-memo.ts). */
+  const drawRaster = rasterMemo((label, dpi, lane) => render.raster({ label, dpi }, lane));
+
+  async function rasterOf(
+    accountId: number,
+    row: ShipmentRecord,
+    dpi: Dpi,
+    { lane = 'bulk', durable }: LabelDrawing,
+  ): Promise<MonoRaster> {
+    const [label] = await dataOf(accountId, [row], durable);
+    return drawRaster(label!, dpi, lane);
   }
 
   /** The document's pieces and what each label prints, checked; the drawing is the caller's (`render.pdf`). */
@@ -156,7 +198,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     checkLabelCount(codes, '/code');
     const start = startTile(opts.format, opts.start, 'printer');
     const rows = known ?? (await pieces(accountId, codes, opts.packages ?? false));
-    const labels = await dataOf(accountId, rows);
+    const labels = await dataOf(accountId, rows, opts.durable);
     const title = rows.length === 1 ? `Label ${rows[0]!.code}` : `Labels (${rows.length})`;
     return { rows, task: { labels, format: opts.format, start, title } };
   }
@@ -169,22 +211,33 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     /** The PDF of `codes` (in order). Sets labelled_at. */
     async renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array> {
       const { rows, task } = await documentTask(accountId, codes, opts);
-      const pdf = await render.pdf(task);
-      await markLabelled(accountId, rows, async () => undefined);
+      const pdf = await render.pdf(task, opts.lane);
+      await markLabelled(accountId, rows, async () => undefined, opts.durable);
       return pdf;
     },
 
     /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
-    async renderRaster(accountId: number, code: string, dpi: Dpi): Promise<MonoRaster> {
+    async renderRaster(accountId: number, code: string, dpi: Dpi, how: LabelDrawing = {}): Promise<MonoRaster> {
       const row = labellable(await read.byCode(accountId, code));
-      const raster = await rasterOf(accountId, row, dpi);
-      await markLabelled(accountId, [row], async () => undefined);
+      const raster = await rasterOf(accountId, row, dpi, how);
+      await markLabelled(accountId, [row], async () => undefined, how.durable);
       return raster;
     },
 
+    /**
+     * The raster of a one-label print job drawn as it is queued (printing/jobs.ts, DrawAhead), kept for the worker's
+     * `renderRaster` (raster-memo.ts). Its token, if it fixes one, need not wait for the disk: the commit that marks
+     * the label on its way waits for it before the first byte leaves (unit-of-work.ts).
+     */
+    drawAhead: async (accountId: number, code: string, dpi: Dpi): Promise<void> =>
+      void (await rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi, {
+        lane: 'desk',
+        durable: 'with_next',
+      })),
+
     /** The same image, to look at: a preview is not a label, so labelled_at stays as it is. */
     preview: async (accountId: number, code: string, dpi: Dpi): Promise<MonoRaster> =>
-      rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi),
+      rasterOf(accountId, labellable(await read.byCode(accountId, code)), dpi, { lane: 'desk' }),
 
     /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
     async issue(

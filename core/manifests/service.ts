@@ -7,6 +7,8 @@ import { downloadUrl, type Downloads } from '../downloads/downloads.js';
 import type { DownloadStore } from '../downloads/store.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { ShipmentStore } from '../shipments/store.js';
+import { announceMove } from '../shipments/service.js';
+import { announce, type OutboxTx } from '../outbox/announce.js';
 import type { Tracking } from '../tracking/service.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import type { EventStore } from '../tracking/store.js';
@@ -25,12 +27,14 @@ export interface ManifestView {
 }
 
 export interface ManifestDeps {
-  db: UnitOfWork<{
-    manifests: ManifestStore;
-    shipments: ShipmentStore;
-    events: EventStore;
-    downloads: DownloadStore;
-  }>;
+  db: UnitOfWork<
+    {
+      manifests: ManifestStore;
+      shipments: ShipmentStore;
+      events: EventStore;
+      downloads: DownloadStore;
+    } & OutboxTx
+  >;
   clock: Clock;
   tracking: Tracking;
   downloads: Downloads;
@@ -147,7 +151,22 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
           m,
           rows.map((r) => r.id),
         );
-        for (const r of rows) await tracking.move(tx, r, { status: 'COLLECTED' });
+        for (const r of rows) await announceMove(tx, accountId, await tracking.move(tx, r, { status: 'COLLECTED' }));
+        // The manifest as GET /manifests/{id} answers it, less its download link (made for whoever asks).
+        await announce(
+          tx,
+          accountId,
+          'manifest.created',
+          () => ({
+            id,
+            created_at: new Date(m.created_at).toISOString(),
+            shipments: m.shipments,
+            pieces: m.pieces,
+            weight: m.weight,
+            codes: rows.map((r) => r.code),
+          }),
+          m.created_at,
+        );
         return { id, ...m };
       });
       return view(manifest, baseUrl);

@@ -186,7 +186,7 @@ export const printingApi = defineSpecs({
   'printJobs.move': {
     summary: 'Print the rest of a job on another printer',
     description:
-      "For a queued, unconfirmed, failed or canceled job; a failed or canceled one is queued again on the new printer. The printer must print the job's format (400 naming `/printer`).",
+      "For a queued, unconfirmed, failed or canceled job, and a printing one until a label's bytes start to leave (then 409 naming the printer); a failed or canceled one is queued again on the new printer. The printer must print the job's format (400 naming `/printer`).",
     tags: jobTags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/print-jobs/:id/move' },

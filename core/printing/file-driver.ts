@@ -24,6 +24,7 @@ export function fileDriver(rawDrivers: Record<RawDriverName, Driver>): Driver {
       const raw = rawOf(printer.settings.raw);
       return raw ? raw.prepare(labels, codes, printer, 'PDF_A7') : labels.pdf(codes, format, start);
     },
+    rasterDpi: (printer) => rawOf(printer.settings.raw)?.rasterDpi?.(printer) ?? null,
     testPage(printer) {
       const raw = rawOf(printer.settings.raw);
       return raw ? raw.testPage(printer) : testPagePdf(printer.name, 'PDF_A7');

@@ -22,12 +22,14 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
 
 /**
  * What the operator may do in each state. A job that waits for the operator is `unconfirmed` (it needs an
- * answer); `move` sends the rest of a job to another printer; a `printing` job can only be canceled (after the
- * label in flight).
+ * answer); `move` sends the rest of a job to another printer, also while an attempt is under way (a printer switched
+ * off may take seconds to refuse each one: the operator must not have to catch the job between two attempts), but not
+ * while a label's bytes are on their way (see PrintJobs.move); a `printing` job is canceled after the label in
+ * flight.
  */
 export const ACTIONS_BY_STATE: Readonly<Record<JobState, readonly JobAction[]>> = {
   queued: ['retry', 'cancel', 'move'],
-  printing: ['cancel'],
+  printing: ['cancel', 'move'],
   unconfirmed: ['confirm', 'print_again', 'cancel', 'move'],
   done: [],
   failed: ['retry', 'move', 'cancel'],

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isoOrNull, type Clock } from '../clock.js';
+import { announce } from '../outbox/announce.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import { startTile } from '../labels/formats.js';
+import type { LabelFormat } from '../schemas/codes.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { UnitOfWork } from '../unit-of-work.js';
@@ -9,7 +11,7 @@ import { drivers } from './drivers.js';
 import { canDo, isFinalJobState, needsOperator, type JobAction, type JobState } from './job-states.js';
 import { formatsOf, printerNamed } from './printers.js';
 import type { PrintJobCreateT, PrintJobMoveT, PrintJobQueryT, PrintJobT } from './schemas.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
+import type { JobRecord, PrinterRecord, PrintingStores, PrintStore } from './store.js';
 import { nextUnit } from './units.js';
 
 /** What the jobs need of the shipments they print (from the labels feature). */
@@ -19,6 +21,14 @@ export interface PrintableShipments {
   /** The shipments of `codes` a label can be made for, in order; with `packages`, each followed by its live packages. */
   pieces(accountId: number, codes: string[], packages: boolean): Promise<ShipmentRecord[]>;
 }
+
+/**
+ * Starts drawing the label of a job of one label (a desk's) as it is queued, so that the drawing runs beside the
+ * job's commit and the worker's claim: the worker's own drawing of it then joins this one (raster-memo.ts) instead
+ * of starting after the claim. It fixes only what the worker's drawing would (the label's QR token, not
+ * labelled_at); its failures are the worker's to report, when it draws the label itself.
+ */
+export type DrawAhead = (accountId: number, printer: PrinterRecord, format: LabelFormat, code: string) => void;
 
 /** What the jobs tell the queue's worker, and hear from it. */
 export interface QueueSignals {
@@ -47,12 +57,19 @@ export function jobView(r: JobRecord): PrintJobT {
   };
 }
 
+/** A job that has just ended (done, failed or canceled) is print_job.finished, in the transaction that ended it. */
+export async function announceFinished(tx: PrintingStores, id: number, at: number): Promise<void> {
+  const job = (await tx.printing.jobById(id))!;
+  await announce(tx, job.account_id, 'print_job.finished', () => jobView(job), at);
+}
+
 /** The print jobs of an account: submitted, listed, followed, and the operator's actions on them. */
 export function createPrintJobs(
-  db: UnitOfWork<{ printing: PrintStore }>,
+  db: UnitOfWork<PrintingStores>,
   clock: Clock,
   shipments: PrintableShipments,
   queue: QueueSignals,
+  drawAhead: DrawAhead,
 ) {
   const now = () => clock.now().getTime();
   const store = db.stores.printing;
@@ -75,7 +92,10 @@ export function createPrintJobs(
       if (!canDo(job.state, action))
         throw invalidState(`print job ${job.id} is ${job.state}: ${action.replace('_', ' ')} does not apply`);
       await fn(tx.printing, job);
-      return (await tx.printing.jobById(job.id))!;
+      const after = (await tx.printing.jobById(job.id))!;
+      // The operator's answer may end it (the last label confirmed printed).
+      if (isFinalJobState(after.state) && !isFinalJobState(job.state)) await announceFinished(tx, job.id, now());
+      return after;
     });
     queue.wake();
     return jobView(row);
@@ -94,22 +114,38 @@ export function createPrintJobs(
     return [...new Set((await shipments.pieces(accountId, listed, true)).map((r) => r.code))];
   }
 
-  /** The job once it differs from what the caller shows (state or labels done), or after `waitMs` as it is then. */
+  /**
+   * The job once it differs from what the caller shows (state or labels done), or with `outcome` once it comes to
+   * something (its end, the operator's turn, a label counted, a new error: not its claim), or after `waitMs` as it is
+   * then.
+   */
   async function jobChange(
     accountId: number,
     id: string,
-    seen: { state?: JobState | undefined; done?: number | undefined; attempts?: number | undefined },
+    seen: {
+      state?: JobState | undefined;
+      done?: number | undefined;
+      attempts?: number | undefined;
+      outcome?: boolean | undefined;
+    },
     waitMs: number,
   ): Promise<PrintJobT> {
     const until = Date.now() + waitMs;
+    let first: PrintJobT | undefined;
     for (;;) {
       const job = jobView(await jobOf(store, accountId, id));
+      first ??= job;
       const differs =
         (seen.state !== undefined && job.state !== seen.state) ||
         (seen.done !== undefined && job.progress.done !== seen.done) ||
-        (seen.attempts !== undefined && job.attempts !== seen.attempts);
+        (seen.attempts !== undefined && job.attempts !== seen.attempts) ||
+        (!!seen.outcome &&
+          (isFinalJobState(job.state) ||
+            needsOperator(job.state) ||
+            job.progress.done !== first.progress.done ||
+            (job.last_error !== null && job.last_error !== first.last_error)));
       const left = until - Date.now();
-      if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined)) return job;
+      if (differs || left <= 0 || (seen.state === undefined && seen.done === undefined && !seen.outcome)) return job;
       // This worker's changes wake us at once; another process's (a CLI print) are seen within 250 ms.
       await queue.changed(Math.min(left, 250));
     }
@@ -165,8 +201,11 @@ export function createPrintJobs(
   return {
     async submit(accountId: number, body: PrintJobCreateT): Promise<PrintJobT> {
       // Refused in the order a caller reads the request: the printer and format first, then the codes.
-      await printerFor(store, accountId, body);
+      const to = await printerFor(store, accountId, body);
       const codes = await shipmentCodes(accountId, body);
+      // Before the commit below, so that the drawing overlaps it. A job refused there (already printed) has drawn
+      // its label for nothing, once.
+      if (codes.length === 1) drawAhead(accountId, to.row, to.format, codes[0]!);
       const job = await db.transaction(async (tx) => {
         const { row, format, start } = await printerFor(tx.printing, accountId, body);
         let todo = codes;
@@ -224,6 +263,7 @@ export function createPrintJobs(
         if (job.state === 'canceled') return jobView(job);
         if (!canDo(job.state, 'cancel')) throw invalidState(`print job ${job.id} is ${job.state}`);
         await tx.printing.cancel(job.id, now());
+        await announceFinished(tx, job.id, now());
         return jobView((await tx.printing.jobById(job.id))!);
       });
     },
@@ -242,9 +282,15 @@ export function createPrintJobs(
 
     /** Sends the rest of a job to another printer of the account; a failed or canceled job is queued again there. */
     async move(accountId: number, id: string, body: PrintJobMoveT): Promise<PrintJobT> {
-      // A printer that does not exist is not found whatever the job's state (an attempt under way would be a 409).
+      // A printer that does not exist is not found whatever the job's state.
       await printerNamed(store, accountId, body.printer);
       return change(accountId, id, 'move', async (tx, job) => {
+        // Before its first byte an attempt can be taken away: its worker no longer holds the lease, so it writes
+        // nothing (print-job.ts, mayWrite). After it, the label may be coming out of the first printer.
+        if (job.state === 'printing' && job.in_doubt)
+          throw invalidState(
+            `print job ${job.id}: a label is on its way to ${job.printer}; move the job once that printer has answered`,
+          );
         const target = await printerNamed(tx, accountId, body.printer);
         if (!formatsOf(target).includes(job.format))
           throw fieldError(

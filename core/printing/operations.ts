@@ -24,7 +24,7 @@ export const printingOperations = implement(printingApi, {
     services.printing.jobChange(
       principal.accountId,
       params.id,
-      { state: query.seen_state, done: query.seen_done, attempts: query.seen_attempts },
+      { state: query.seen_state, done: query.seen_done, attempts: query.seen_attempts, outcome: query.outcome },
       query.wait_ms ?? 0,
     ),
   'printJobs.retry': ({ principal, services }, { params }) => services.printing.retry(principal.accountId, params.id),

@@ -1,9 +1,11 @@
 import type { Clock } from '../clock.js';
+import type { RenderLane } from '../labels/render-pool.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { learnedAck, withAckMode } from './ack-mode.js';
 import { LEASE_MS } from './lease.js';
 import { specOf } from './printers.js';
-import type { JobRecord, PrinterRecord, PrintStore } from './store.js';
+import { announceFinished } from './jobs.js';
+import type { JobRecord, PrinterRecord, PrintingStores } from './store.js';
 import { TransportError } from './transport.js';
 import type { Driver, DriverName, LabelInput } from './types.js';
 import { nextUnit } from './units.js';
@@ -16,10 +18,11 @@ export interface RetryPolicy {
 
 /** What printing one job needs of its worker. */
 export interface JobWorker {
-  db: UnitOfWork<{ printing: PrintStore }>;
+  db: UnitOfWork<PrintingStores>;
   clock: Clock;
   drivers: Record<DriverName, Driver>;
-  labelsFor(accountId: number): LabelInput;
+  /** The labels of an account, drawn in `lane` (see laneOf). */
+  labelsFor(accountId: number, lane: RenderLane): LabelInput;
   retry: RetryPolicy;
   /** Wall-clock ms for timers and leases (the service clock may be frozen in tests; timers are not). */
   wallNow: () => number;
@@ -30,7 +33,18 @@ export interface JobWorker {
   draining(): boolean;
   /** Tells the worker's listeners that a job changed. */
   notify(): void;
+  /**
+   * Resolves once no desk label (a one-label job) is being printed by this worker, or after a short while: a
+   * batch's next label waits for it, so that its drawing, its commits and its bytes do not hold up the desk's.
+   */
+  deskFirst(): Promise<void>;
 }
+
+/**
+ * A job of one label is an operator's at a desk (Control+Enter, a reprint), waiting at the screen; a batch's labels
+ * are drawn behind the documents, out of its way.
+ */
+export const laneOf = (job: Pick<JobRecord, 'total'>): RenderLane => (job.total === 1 ? 'desk' : 'bulk');
 
 /**
  * Prints one claimed job, unit by unit. Each unit is marked "in doubt" in the store right before its first byte
@@ -43,7 +57,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
   const now = () => w.clock.now().getTime();
   const driver = w.drivers[printerRow.driver];
   const configured = specOf(printerRow);
-  const labels = w.labelsFor(job.account_id);
+  const labels = w.labelsFor(job.account_id, laneOf(job));
   const size = driver.unitSize(job.format);
   const codes = job.codes;
   let done = job.done;
@@ -54,7 +68,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
 
   /** The job is still printing under our lease; one canceled meanwhile is let go (its doubt, if any, kept). */
   const ours = async (id: number): Promise<boolean> => {
-    const row = await db.stores.printing.jobById(id);
+    const row = await db.stores.printing.holder(id);
     if (row?.state === 'printing' && row.lease_owner === owner) return true;
     if (row?.lease_owner === owner) await db.transaction((tx) => tx.printing.letGo(id, owner));
     return false;
@@ -70,11 +84,17 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
         if (learnedAck(configured, printer)) await tx.printing.setAnswersStatus(printerRow.id, null);
       }
       // A label that cannot be made (unknown code, canceled shipment, a bug) will not get better by waiting.
-      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts)
-        await tx.printing.fail(job.id, owner, message, now());
-      else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
+      else if (!(e instanceof TransportError) || job.attempts >= retry.maxAttempts) {
+        if (await tx.printing.fail(job.id, owner, message, now())) await announceFinished(tx, job.id, now());
+      } else await tx.printing.backoff(job.id, owner, message, w.wallNow() + backoffMs(job.attempts), now());
     });
     w.notify();
+  };
+
+  /** Done, and announced to the webhooks; or, canceled meanwhile, let go (its labels stay counted). */
+  const end = async (tx: PrintingStores) => {
+    if (await tx.printing.finish(job.id, owner, now())) await announceFinished(tx, job.id, now());
+    else await tx.printing.letGo(job.id, owner);
   };
 
   try {
@@ -87,6 +107,7 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     return;
   }
   while (done < codes.length) {
+    if (laneOf(job) === 'bulk') await w.deskFirst();
     if (!(await stillOurs(job.id))) return;
     const unit = nextUnit(done, codes.length, size, job.start);
     const chunk = codes.slice(unit.from, unit.to);
@@ -114,10 +135,20 @@ export async function printJob(w: JobWorker, job: JobRecord, printerRow: Printer
     }
     done += chunk.length;
     const t = w.wallNow();
-    await db.transaction((tx) => tx.printing.progress(job.id, owner, done, t + LEASE_MS, now()));
+    // The last label's count and the job's end are one commit: one wait for the disk fewer before "printed". Another
+    // label's count waits for the disk with the next label's `sending` (a power cut before it: that label is in
+    // doubt, and waits for the operator).
+    const last = done >= codes.length;
+    await db.transaction(
+      async (tx) => {
+        await tx.printing.progress(job.id, owner, done, t + LEASE_MS, now());
+        if (last) await end(tx);
+      },
+      { durable: last ? 'now' : 'with_next' },
+    );
     w.notify();
+    if (last) return;
   }
-  await db.transaction(
-    async (tx) => (await tx.printing.finish(job.id, owner, now())) || (await tx.printing.letGo(job.id, owner)),
-  );
+  // Claimed with every label already counted (its process died before it could end the job).
+  await db.transaction(end);
 }

@@ -1,5 +1,7 @@
-import { deadOnThisHost, LEASE_MS, leaseOwnerName } from './lease.js';
-import { printJob, type JobWorker, type RetryPolicy } from './print-job.js';
+import { deadOnThisHost, leaseOwnerName } from '../lease-owner.js';
+import { createPollLoop } from '../poll-loop.js';
+import { LEASE_MS } from './lease.js';
+import { laneOf, printJob, type JobWorker, type RetryPolicy } from './print-job.js';
 import type { JobRecord, PrinterRecord } from './store.js';
 
 export type { RetryPolicy } from './print-job.js';
@@ -18,6 +20,11 @@ export interface QueueDeps extends Pick<JobWorker, 'db' | 'clock' | 'drivers' | 
 const POLL_MS = 1000;
 /** A clean shutdown waits this long at most for the labels in flight. */
 const DRAIN_MS = 10_000;
+/**
+ * How long a batch's next label waits at most for a desk label under way (JobWorker.deskFirst): a desk label takes
+ * tens of ms; one whose printer is slow to answer must not hold the batches for long.
+ */
+const DESK_FIRST_MS = 200;
 
 /**
  * The print queue's worker. Jobs are claimed in the store under a lease, one job at a time per printer connection,
@@ -28,17 +35,25 @@ export function createPrintQueue(deps: QueueDeps) {
   const { db } = deps;
   const wallNow = deps.wallNow ?? Date.now;
   const owner = leaseOwnerName();
+  /**
+   * Each claim holds the job under a lease name of its own (`owner:n`), not the worker's: a job moved to another
+   * printer mid-attempt and claimed there again by this worker must not be the old attempt's any more, or that
+   * attempt would still mark it on its way and send its label to the first printer (print-job.ts, mayWrite).
+   */
+  let claims = 0;
+  /** The attempts under way, by printer connection: one at a time each. */
   const busy = new Map<string, AbortController>();
+  /** Their leases; those of attempts a stop interrupted stay here until `stop` has handed their jobs back. */
+  const leases = new Set<string>();
   const listeners = new Set<() => void>();
   let running = false;
   /** A clean shutdown: no new label starts; the ones in flight finish. */
   let draining = false;
   /** Set by `start({ only })`: this worker runs that one job and nothing else (the CLI's `station print`). */
   let only: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  /** One pump at a time: a wake during a pump asks for another after it. */
-  let pumping: Promise<void> | null = null;
-  let again = false;
+  /** The one-label jobs being printed, and what a batch waiting for them to end waits on. */
+  let desks = 0;
+  let desksDone: { promise: Promise<void>; resolve: () => void } | null = null;
 
   const notify = () => {
     for (const l of [...listeners]) l();
@@ -47,17 +62,22 @@ export function createPrintQueue(deps: QueueDeps) {
   const failed = (err: unknown) =>
     deps.onError ? deps.onError(err) : console.error(`print queue: ${(err as Error).message}`);
 
-  const worker = {
+  const worker: Omit<JobWorker, 'owner'> = {
     db,
     clock: deps.clock,
     drivers: deps.drivers,
-    labelsFor: (accountId: number) => deps.labelsFor(accountId),
+    labelsFor: deps.labelsFor,
     retry: deps.retry,
     wallNow,
-    owner,
     running: () => running,
     draining: () => draining,
     notify,
+    deskFirst: async () => {
+      if (!desksDone) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([desksDone.promise, new Promise((r) => (timer = setTimeout(r, DESK_FIRST_MS)))]);
+      clearTimeout(timer);
+    },
   };
 
   async function claimAll(): Promise<void> {
@@ -65,73 +85,78 @@ export function createPrintQueue(deps: QueueDeps) {
       if (deadOnThisHost(other)) await db.transaction((tx) => tx.printing.endLease(other));
     for (;;) {
       const t = wallNow();
-      const claimed = await db.transaction(async (tx) => {
-        if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
-        if (only !== null && busy.size) return undefined;
-        const job = await tx.printing.claim(owner, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
-        // Claimed through its printer, which cannot be removed while it holds jobs.
-        return job && { job, printer: (await tx.printing.printerById(job.printer_id!))! };
-      });
+      // Not waiting for the disk: a claim lost in a power cut leaves the job queued, as nothing was sent for it; the
+      // commit that marks its first label on its way makes the claim durable (unit-of-work.ts).
+      const claimed = await db.transaction(
+        async (tx) => {
+          if (await tx.printing.expireInDoubt(t, now())) queueMicrotask(notify);
+          if (only !== null && busy.size) return undefined;
+          const lease = `${owner}:${++claims}`;
+          const job = await tx.printing.claim(lease, deps.site, t, t + LEASE_MS, [...busy.keys()], now(), only);
+          // Claimed through its printer, which cannot be removed while it holds jobs.
+          return job && { job, lease, printer: (await tx.printing.printerById(job.printer_id!))! };
+        },
+        { durable: 'with_next' },
+      );
       if (!claimed) break;
       // Busy before the next claim, so that a printer prints one job at a time.
       const ac = new AbortController();
       busy.set(claimed.printer.connection, ac);
-      void run(claimed.job, claimed.printer, ac);
+      leases.add(claimed.lease);
+      void run(claimed.job, claimed.printer, ac, claimed.lease);
     }
   }
+
+  const loop = createPollLoop(async () => {
+    if (!running || draining) return null;
+    try {
+      await claimAll();
+    } catch (err) {
+      // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
+      failed(err);
+    }
+    let due: number | null = null;
+    try {
+      due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
+    } catch (err) {
+      failed(err);
+    }
+    if (!running || draining) return null;
+    return due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
+  });
 
   function pump(): void {
-    if (!running || draining) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    pumping = (async () => {
-      try {
-        await claimAll();
-      } catch (err) {
-        // A full disk, say: the jobs wait in the queue, as they are, until a poll finds room to claim them.
-        failed(err);
-      }
-      let due: number | null = null;
-      try {
-        due = await db.stores.printing.nextDue(deps.site, [...busy.keys()]);
-      } catch (err) {
-        failed(err);
-      }
-      if (!running || draining) return;
-      const delay = due === null ? POLL_MS : Math.min(POLL_MS, Math.max(10, due - wallNow()));
-      timer = setTimeout(pump, delay);
-      timer.unref?.();
-    })().finally(() => {
-      pumping = null;
-      if (again) {
-        again = false;
-        pump();
-      }
-    });
+    if (running && !draining) loop.run();
   }
 
-  async function run(job: JobRecord, row: PrinterRecord, ac: AbortController): Promise<void> {
+  async function run(job: JobRecord, row: PrinterRecord, ac: AbortController, lease: string): Promise<void> {
     // A slow delivery (a printer taking its time to connect or read) must not look like a dead process.
     const heartbeat = setInterval(() => {
       // A lease that cannot be renewed (a full disk) is renewed at the next beat; this process keeps printing the job.
-      if (running) db.transaction((tx) => tx.printing.renew(job.id, owner, wallNow() + LEASE_MS)).catch(failed);
+      if (running) db.transaction((tx) => tx.printing.renew(job.id, lease, wallNow() + LEASE_MS)).catch(failed);
     }, LEASE_MS / 3);
     heartbeat.unref?.();
+    const desk = laneOf(job) === 'desk';
+    if (desk && desks++ === 0) {
+      let resolve!: () => void;
+      desksDone = { promise: new Promise<void>((r) => (resolve = r)), resolve };
+    }
     notify();
     try {
-      await printJob(worker, job, row, ac.signal);
+      await printJob({ ...worker, owner: lease }, job, row, ac.signal);
     } catch (e) {
       // The store failed under us (e.g. a lock held too long, a lost connection): the job keeps its state and is
       // taken up again when its lease runs out. The service must not crash over it.
       if (running) failed(new Error(`job ${job.id}: ${(e as Error).message}`, { cause: e }));
     } finally {
+      if (desk && --desks === 0) {
+        desksDone?.resolve();
+        desksDone = null;
+      }
       clearInterval(heartbeat);
       busy.delete(row.connection);
       if (running) {
+        leases.delete(lease);
         notify();
         pump();
       }
@@ -142,12 +167,16 @@ export function createPrintQueue(deps: QueueDeps) {
     if (!running) return;
     running = false;
     draining = false;
-    if (timer) clearTimeout(timer);
-    timer = null;
+    const paused = loop.pause();
     for (const ac of busy.values()) ac.abort();
-    await pumping;
+    await paused;
+    // A round that was claiming when the loop paused may have started an attempt since.
+    for (const ac of busy.values()) ac.abort();
     try {
-      await db.transaction((tx) => tx.printing.release(owner, wallNow()));
+      await db.transaction(async (tx) => {
+        for (const lease of leases) await tx.printing.release(lease, wallNow());
+      });
+      leases.clear();
     } catch (err) {
       failed(err);
     }
@@ -162,6 +191,7 @@ export function createPrintQueue(deps: QueueDeps) {
       only = opts.only ?? null;
       running = true;
       draining = false;
+      loop.resume();
       pump();
     },
     /** Looks for work now (after a submit or a retry) instead of at the next poll. */
@@ -180,7 +210,7 @@ export function createPrintQueue(deps: QueueDeps) {
     async drain(ms = DRAIN_MS): Promise<void> {
       if (!running) return;
       draining = true;
-      if (timer) clearTimeout(timer);
+      void loop.pause();
       const deadline = wallNow() + ms;
       while (busy.size && wallNow() < deadline) await new Promise((r) => setTimeout(r, 20));
       await stop();

@@ -28,6 +28,7 @@ export const dpiOf = (settings: PrinterSettings) => settings.dpi ?? DEFAULT_DPI;
 
 /** escpos, zpl and tspl differ only in their bytes: one label per unit, sent raw over TCP or a device file. */
 export function rawDriver(name: RawDriverName, protocol: RawProtocol): Driver {
+  const native = (printer: PrinterSpec) => !!printer.settings.native && !!protocol.encodeNative;
   return {
     name,
     formats: ['PDF_A7'],
@@ -38,9 +39,10 @@ export function rawDriver(name: RawDriverName, protocol: RawProtocol): Driver {
     },
     async prepare(labels, codes, printer) {
       const code = codes[0]!;
-      if (printer.settings.native && protocol.encodeNative) return protocol.encodeNative(await labels.native(code));
+      if (native(printer)) return protocol.encodeNative!(await labels.native(code));
       return protocol.encode(await labels.raster(code, dpiOf(printer.settings)), printer.settings);
     },
+    rasterDpi: (printer) => (native(printer) ? null : dpiOf(printer.settings)),
     async testPage(printer) {
       return protocol.encode(await testPageRaster(printer.name, dpiOf(printer.settings)), printer.settings);
     },

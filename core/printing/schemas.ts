@@ -221,6 +221,14 @@ export const PrintJobWait = Type.Object(
           'The attempts the caller already shows: a label the printer did not take is tried again and held, back in the same state',
       }),
     ),
+    outcome: Type.Optional(
+      Type.Boolean({
+        description:
+          'True: wait for what the job comes to, not for each step on the way: the answer comes once it is done, failed, ' +
+          'canceled or unconfirmed, once a label is counted, or once it has a `last_error` it did not have (a label the ' +
+          'printer did not take, waiting to be tried again); not when it is claimed (queued → printing)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

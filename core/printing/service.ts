@@ -2,22 +2,38 @@ import type { Clock } from '../clock.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import type { PrintLanguage } from '../drawing/words.js';
 import { fieldError } from '../errors.js';
+import type { RenderLane } from '../labels/render-pool.js';
 import type { Dpi } from '../schemas/codes.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
 import { withAckMode } from './ack-mode.js';
 import { drivers } from './drivers.js';
-import { createPrintJobs, type PrintableShipments } from './jobs.js';
+import { createPrintJobs, type DrawAhead, type PrintableShipments } from './jobs.js';
 import { nativeLines } from './native.js';
 import type { PrinterPlaces } from './places.js';
-import { createPrinters } from './printers.js';
+import { createPrinters, specOf } from './printers.js';
 import { createPrintQueue, type RetryPolicy } from './queue.js';
-import type { PrintStore } from './store.js';
+import type { PrintingStores } from './store.js';
 import type { LabelFormat, LabelInput, PrinterSpec, RawDriverName } from './types.js';
+
+/**
+ * Where a label is drawn (render-pool.ts), and how the token and labelled_at it fixes are committed: `with_next` when
+ * a commit that waits for the disk follows before its first byte leaves (the queue's `sending`, unit-of-work.ts).
+ */
+interface Drawing {
+  lane: RenderLane;
+  durable: NonNullable<TransactionOptions['durable']>;
+}
 
 /** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
 export interface LabelsPort extends PrintableShipments {
-  renderPdf(accountId: number, codes: string[], opts: { format: LabelFormat; start?: number }): Promise<Uint8Array>;
-  renderRaster(accountId: number, code: string, dpi: Dpi): Promise<MonoRaster>;
+  renderPdf(
+    accountId: number,
+    codes: string[],
+    opts: { format: LabelFormat; start?: number } & Drawing,
+  ): Promise<Uint8Array>;
+  renderRaster(accountId: number, code: string, dpi: Dpi, how: Drawing): Promise<MonoRaster>;
+  /** The raster `renderRaster` will draw, drawn now in the desk's lane; labelled_at stays as it is. */
+  drawAhead(accountId: number, code: string, dpi: Dpi): Promise<unknown>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): Promise<number>;
   /** The signed QR token of a label (ESC/POS native mode prints it with the printer's QR command). */
@@ -25,7 +41,7 @@ export interface LabelsPort extends PrintableShipments {
 }
 
 export interface PrintingDeps {
-  db: UnitOfWork<{ printing: PrintStore }>;
+  db: UnitOfWork<PrintingStores>;
   clock: Clock;
   labels: LabelsPort;
   retry: RetryPolicy;
@@ -45,11 +61,16 @@ export interface PrintingDeps {
 export function createPrintingService(deps: PrintingDeps) {
   const { labels } = deps;
 
-  function labelsFor(accountId: number): LabelInput {
+  /** What a driver draws its labels with. */
+  function labelsFor(accountId: number, how: Drawing): LabelInput {
     return {
-      raster: (code, dpi) => labels.renderRaster(accountId, code, dpi),
+      raster: (code, dpi) => labels.renderRaster(accountId, code, dpi, how),
       pdf: (codes, format, start) =>
-        labels.renderPdf(accountId, codes, format === 'PDF_A4' && start !== undefined ? { format, start } : { format }),
+        labels.renderPdf(
+          accountId,
+          codes,
+          format === 'PDF_A4' && start !== undefined ? { format, start, ...how } : { format, ...how },
+        ),
       async native(code) {
         const row = await labels.labellable(accountId, code);
         return {
@@ -61,11 +82,29 @@ export function createPrintingService(deps: PrintingDeps) {
     };
   }
 
+  const drawAhead: DrawAhead = (accountId, printer, format, code) => {
+    const dpi = format === 'PDF_A7' ? drivers[printer.driver].rasterDpi?.(specOf(printer)) : null;
+    // A failure here (a shipment canceled meanwhile, say) is the worker's to report when it draws the label.
+    if (dpi) labels.drawAhead(accountId, code, dpi).catch(() => undefined);
+  };
+
+  /**
+   * `POST /shipments?label_ahead=true`: the label of a shipment just created is printed next on the default A7
+   * printer (a desk's Create and print), so its drawing starts now; the job's own DrawAhead then joins it.
+   */
+  const labelAhead = (accountId: number, code: string): void =>
+    void deps.db.stores.printing
+      .defaultPrinter(accountId, 'PDF_A7')
+      .then((printer) => printer && drawAhead(accountId, printer, 'PDF_A7', code))
+      // A hint only: the print job reports what stops its label, when it draws it.
+      .catch(() => undefined);
+
   const queue = createPrintQueue({
     db: deps.db,
     clock: deps.clock,
     drivers,
-    labelsFor,
+    // A job marks each label on its way, in a commit that waits for the disk, before its first byte leaves.
+    labelsFor: (accountId, lane) => labelsFor(accountId, { lane, durable: 'with_next' }),
     retry: deps.retry,
     site: deps.site,
     ...(deps.onError ? { onError: deps.onError } : {}),
@@ -74,7 +113,8 @@ export function createPrintingService(deps: PrintingDeps) {
   return {
     queue,
     ...createPrinters(deps.db, deps.clock, deps.places, deps.site),
-    ...createPrintJobs(deps.db, deps.clock, labels, queue),
+    ...createPrintJobs(deps.db, deps.clock, labels, queue, drawAhead),
+    labelAhead,
 
     /** The one account all these codes belong to (the CLI has no token to say whose they are). */
     async accountOfCodes(codes: string[]): Promise<number> {
@@ -107,7 +147,13 @@ export function createPrintingService(deps: PrintingDeps) {
       for (const given of opts.codes) {
         const accountId = await labels.accountOfCode(given);
         const { code } = await labels.labellable(accountId, given);
-        const payload = await driver.prepare(labelsFor(accountId), [code], printer, 'PDF_A7');
+        // No job here to mark the label on its way: its token and labelled_at are on disk before it is sent.
+        const payload = await driver.prepare(
+          labelsFor(accountId, { lane: 'desk', durable: 'now' }),
+          [code],
+          printer,
+          'PDF_A7',
+        );
         await driver.deliver(printer, payload, { name: code, format: 'PDF_A7' });
         onLabel?.(++n);
       }

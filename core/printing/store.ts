@@ -1,3 +1,4 @@
+import type { OutboxTx } from '../outbox/announce.js';
 import type { JobState } from './job-states.js';
 import type { DriverName, LabelFormat, PrinterSettings } from './types.js';
 
@@ -86,6 +87,8 @@ export interface PrintStore {
 
   job(accountId: number, id: number): Promise<JobRecord | undefined>;
   jobById(id: number): Promise<JobRecord | undefined>;
+  /** A job's state and lease holder alone: what a worker checks before each label (a batch's codes are not read). */
+  holder(id: number): Promise<Pick<JobRecord, 'state' | 'lease_owner'> | undefined>;
   jobs(
     accountId: number,
     state: JobState | null,
@@ -112,7 +115,8 @@ export interface PrintStore {
   /**
    * Claims the next job this worker may run: queued and due, or printing under a lease that ran out with no label
    * in doubt. Only jobs of the worker's `site`'s printers; jobs of a connection in `busy` wait their turn; `only`
-   * limits the claim to one job, whatever its site (`station print` prints the job it submitted).
+   * limits the claim to one job, whatever its site (`station print` prints the job it submitted). Jobs of one label
+   * come first, then the oldest: a desk's label is not queued behind the batches on its printer.
    */
   claim(
     owner: string,
@@ -148,3 +152,6 @@ export interface PrintStore {
   printAgain(id: number, now: number, wall: number): Promise<boolean>;
   move(id: number, printer: PrinterRecord, now: number, wall: number): Promise<void>;
 }
+
+/** The stores printing writes with: the queue, and the outbox that announces a job's end (print_job.finished). */
+export type PrintingStores = { printing: PrintStore } & OutboxTx;

@@ -94,6 +94,12 @@ export interface Driver {
     format: LabelFormat,
     start?: number,
   ): Promise<Uint8Array>;
+  /**
+   * The dpi of the raster `prepare` draws a PDF_A7 label as for this printer, or null (or absent) when it sends
+   * something else (a PDF, the printer's own commands): what a one-label job's label can be drawn at before it is
+   * claimed (jobs.ts, submit).
+   */
+  rasterDpi?(printer: PrinterSpec): Dpi | null;
   testPage(printer: PrinterSpec): Promise<Uint8Array>;
   /** Resolves once the printer (or spooler, or folder) has accepted every byte. */
   deliver(printer: PrinterSpec, payload: Uint8Array, unit: UnitInfo): Promise<void>;

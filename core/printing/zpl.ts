@@ -16,20 +16,33 @@ function repeatPrefix(n: number): string {
   return s;
 }
 
-function compressRow(hex: string): string {
-  const trimmed = hex.replace(/0+$/, '');
-  const fillOnes = trimmed.length === hex.length && /F+$/.test(hex);
-  const body = fillOnes ? hex.replace(/F+$/, '') : trimmed;
+/**
+ * One row, as the hex digits (nibbles) of its bytes: runs of a digit as a repeat count and the digit, and the row's
+ * trailing 0s or Fs as `,` or `!`. Worked on the bytes: building each row's hex string and trimming it by regex cost
+ * ~5 ms of the service's thread per label.
+ */
+function compressRow(data: Uint8Array, from: number, stride: number, nibbles: Uint8Array): string {
+  const n = stride * 2;
+  for (let i = 0; i < stride; i++) {
+    nibbles[2 * i] = data[from + i]! >> 4;
+    nibbles[2 * i + 1] = data[from + i]! & 15;
+  }
+  const tail = nibbles[n - 1]!;
+  let end = n;
+  if (tail === 0 || tail === 15) while (end > 0 && nibbles[end - 1] === tail) end--;
   let out = '';
-  for (let i = 0; i < body.length;) {
+  for (let i = 0; i < end;) {
     let j = i + 1;
-    while (j < body.length && body[j] === body[i]) j++;
-    const n = j - i;
-    out += (n > 1 ? repeatPrefix(n) : '') + body[i];
+    while (j < end && nibbles[j] === nibbles[i]) j++;
+    out += (j - i > 1 ? repeatPrefix(j - i) : '') + HEX[nibbles[i]!]!;
     i = j;
   }
-  if (body.length < hex.length) out += fillOnes ? '!' : ',';
-  return out;
+  return tail === 0 ? `${out},` : tail === 15 ? `${out}!` : out;
+}
+
+function sameRow(data: Uint8Array, a: number, b: number, stride: number): boolean {
+  for (let i = 0; i < stride; i++) if (data[a + i] !== data[b + i]) return false;
+  return true;
 }
 
 /**
@@ -38,15 +51,13 @@ function compressRow(hex: string): string {
  * newer firmware). No maintained npm package encodes from a 1-bit raster, so this small generator is ours.
  */
 export function zplGraphicData(r: MonoRaster): string {
-  let out = '';
-  let previous: string | null = null;
+  const rows: string[] = [];
+  const nibbles = new Uint8Array(r.stride * 2);
   for (let y = 0; y < r.height; y++) {
-    let hex = '';
-    for (let i = y * r.stride, end = i + r.stride; i < end; i++) hex += HEX[r.data[i]! >> 4]! + HEX[r.data[i]! & 15]!;
-    out += hex === previous ? ':' : compressRow(hex);
-    previous = hex;
+    const at = y * r.stride;
+    rows.push(y > 0 && sameRow(r.data, at, at - r.stride, r.stride) ? ':' : compressRow(r.data, at, r.stride, nibbles));
   }
-  return out;
+  return rows.join('');
 }
 
 export function encodeZpl(r: MonoRaster, settings: PrinterSettings): Uint8Array {

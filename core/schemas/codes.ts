@@ -79,8 +79,9 @@ export const PLATFORMS = ['MLI', 'TNB', 'WOO', 'VTX'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
- * The interface's four, plus the additions events.write (record events), tokens.write (manage credentials) and
- * station.admin (station-wide settings, rate card and office directory, which every account of the station reads).
+ * The interface's four, plus the additions events.write (record events), tokens.write (manage credentials),
+ * station.admin (station-wide settings, rate card and office directory, which every account of the station reads)
+ * and webhooks.write (the account's webhook endpoints and their deliveries).
  */
 export const PERMISSIONS = [
   'rates.read',
@@ -90,8 +91,27 @@ export const PERMISSIONS = [
   'events.write',
   'tokens.write',
   'station.admin',
+  'webhooks.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/** What a webhook endpoint may subscribe to (contract: Webhooks). */
+export const WEBHOOK_EVENTS = [
+  'shipment.created',
+  'shipment.canceled',
+  'shipment.status_changed',
+  'label.created',
+  'package.created',
+  'print_job.finished',
+  'manifest.created',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** The message "send a test event" sends to one endpoint, whatever it subscribes to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** A webhook delivery: to be tried (again), taken by the receiver (2xx), or given up. */
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** ISO 3166-1 alpha-2, officially assigned codes. */
 export const COUNTRIES = new Set(

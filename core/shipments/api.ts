@@ -8,6 +8,7 @@ import {
   Shipment,
   ShipmentChanges,
   ShipmentCreate,
+  ShipmentCreateQuery,
   ShipmentPage,
   ShipmentSearch,
   ShipmentUpdate,
@@ -22,11 +23,12 @@ export const shipmentApi = defineSpecs({
       'Creates a shipment in TO_COLLECT (a RETURN in TO_RECOVER) with its first tracking event. `ref` is unique per account. ' +
       'Rules across fields (400 naming the field): `destination.address` is required unless `method` is PICKUP; `office` is ' +
       'accepted with PICKUP only, and PICKUP requires `office` (an active office that takes parcels) and `type` DELIVERY; ' +
-      "with PICKUP the address may be left out (the office's is used) or must equal the office's.",
+      "with PICKUP the address may be left out (the office's is used) or must equal the office's. " +
+      '`label_ahead=true` (a desk about to print the label) starts drawing the label at once.',
     tags,
     permission: 'shipments.write',
     http: { method: 'POST', path: '/shipments' },
-    input: { body: ShipmentCreate },
+    input: { query: ShipmentCreateQuery, body: ShipmentCreate },
     output: Shipment,
     successStatus: 201,
   },

@@ -7,7 +7,11 @@ import { shipmentApi } from './api.js';
 const madeBy = (p: Principal) => (p.tokenId !== null ? `token ${p.tokenId}` : 'station');
 
 export const shipmentOperations = implement(shipmentApi, {
-  'shipments.create': ({ principal, services }, { body }) => services.shipments.create(principal.accountId, body),
+  async 'shipments.create'({ principal, services }, { query, body }) {
+    const created = await services.shipments.create(principal.accountId, body);
+    if (query.label_ahead) services.printing.labelAhead(principal.accountId, created.code);
+    return created;
+  },
   'shipments.get': ({ principal, services }, { params }) => services.shipments.get(principal.accountId, params.id),
   'shipments.search': ({ principal, services }, { query }) => services.shipments.search(principal.accountId, query),
   'shipments.update': ({ principal, services }, { params, body }) =>

@@ -108,6 +108,27 @@ export const ShipmentCreate = named(
   ),
 );
 export type ShipmentCreateT = Static<typeof ShipmentCreate>;
+
+/**
+ * A desk's "Create and print" says that the label is printed next: drawing it can start at the create's commit
+ * instead of at the print job's, a round trip and a commit later (issue 17). Only when asked: an API create that
+ * never prints draws nothing.
+ */
+export const ShipmentCreateQuery = Type.Object(
+  {
+    label_ahead: Type.Optional(
+      Type.Boolean({
+        description:
+          "True when the shipment's A7 label is printed next, on the account's default PDF_A7 printer: the station " +
+          'starts drawing it now, beside this answer, and the print job then only sends it. The label is not made ' +
+          'by this: `labelled_at` stays null until it is printed or downloaded; its QR token is fixed now, as ' +
+          '`GET /labels/qr` fixes it. Nothing is drawn without such a printer, or for one that draws its labels ' +
+          'itself (PDF, native ESC/POS).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ShipmentRefT = Static<typeof ShipmentRef>;
 
 export const PackageCreate = named(

@@ -1,8 +1,9 @@
 import { isoOrNull, type Clock } from '../clock.js';
 import { DomainError, fieldError, invalidState } from '../errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../schemas/common.js';
-import type { Tracking, TrackingTx } from '../tracking/service.js';
-import type { EventStore } from '../tracking/store.js';
+import { announce, type OutboxTx } from '../outbox/announce.js';
+import { eventView, type Tracking, type TrackingTx } from '../tracking/service.js';
+import type { EventRecord, EventStore } from '../tracking/store.js';
 import { actionsOf, initialStatus, isFinal } from '../tracking/transitions.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { generateCode } from './code.js';
@@ -29,8 +30,8 @@ export interface PickupOffices {
   pickupAddress(officeId: number): Promise<AddressT>;
 }
 
-/** The stores shipments are written with. */
-export interface ShipmentStores extends TrackingTx {
+/** The stores shipments are written with; the outbox announces what changed, in the same transaction. */
+export interface ShipmentStores extends TrackingTx, OutboxTx {
   shipments: ShipmentStore;
   events: EventStore;
 }
@@ -62,6 +63,32 @@ export function shipmentView(r: ShipmentRecord, packages: ShipmentRecord[]): Shi
   };
 }
 
+/** A shipment as the API answers it; a parent's packages are read only when it has some, for what a cancel would do. */
+export const readView = async (store: ShipmentStore, r: ShipmentRecord): Promise<ShipmentT> =>
+  shipmentView(r, r.packages > 0 ? await store.children(r.id) : []);
+
+/**
+ * Announces a tracking event (shipment.status_changed, with the event and the shipment as it is now) and, when it
+ * canceled the shipment, shipment.canceled: inside the transaction that recorded it.
+ */
+export async function announceMove(
+  tx: Pick<ShipmentStores, 'shipments' | 'outbox'>,
+  accountId: number,
+  event: EventRecord,
+): Promise<void> {
+  let shipment: ShipmentT | undefined;
+  const now = async () =>
+    (shipment ??= await readView(tx.shipments, (await tx.shipments.byId(accountId, event.shipment_id))!));
+  await announce(
+    tx,
+    accountId,
+    'shipment.status_changed',
+    async () => ({ event: eventView(event), shipment: await now() }),
+    event.date,
+  );
+  if (event.status === 'CANCELED') await announce(tx, accountId, 'shipment.canceled', now, event.date);
+}
+
 export interface ShipmentServiceDeps {
   db: UnitOfWork<ShipmentStores>;
   clock: Clock;
@@ -74,9 +101,7 @@ export interface ShipmentServiceDeps {
 export function createShipmentService({ db, clock, tracking, offices, timeZone }: ShipmentServiceDeps) {
   const read = shipmentLookups(db.stores.shipments);
 
-  /** The response of a shipment; a parent's packages are read only when it has some, for what a cancel would do. */
-  const view = async (store: ShipmentStore, r: ShipmentRecord) =>
-    shipmentView(r, r.packages > 0 ? await store.children(r.id) : []);
+  const view = readView;
 
   async function destinationFor(input: ShipmentCreateT): Promise<PartyT> {
     const method = input.method ?? 'STANDARD';
@@ -222,8 +247,14 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     /** Resolves once the shipment is committed. */
     async create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT> {
       const destination = await destinationFor(input);
-      const row = await db.transaction((tx) => insert(tx, accountId, fromInput(input, destination), null));
-      return shipmentView(row, []);
+      // One view for the message and the answer: a create with an endpoint subscribed made it twice.
+      let view: ShipmentT | undefined;
+      const row = await db.transaction(async (tx) => {
+        const row = await insert(tx, accountId, fromInput(input, destination), null);
+        await announce(tx, accountId, 'shipment.created', () => (view = shipmentView(row, [])), row.created_at);
+        return row;
+      });
+      return view ?? shipmentView(row, []);
     },
 
     /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
@@ -231,8 +262,8 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       await destinationFor(input);
     },
 
-    /** The account's shipment of this ref, if any (id and code only). */
-    refTaken: (accountId: number, ref: string) => db.stores.shipments.byRef(accountId, ref),
+    /** The account's shipments of these refs (id and code only), by ref. */
+    refsTaken: (accountId: number, refs: string[]) => db.stores.shipments.byRefs(accountId, refs),
 
     /**
      * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
@@ -242,9 +273,19 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       const destinations = await Promise.all(inputs.map(destinationFor));
       const written = await db.transaction(async (tx) => {
         const out: Array<ShipmentRecord | { id: number; code: string }> = [];
+        const taken = await tx.shipments.byRefs(
+          accountId,
+          inputs.map((input) => input.ref),
+        );
         for (const [i, input] of inputs.entries()) {
-          const existing = await tx.shipments.byRef(accountId, input.ref);
-          out.push(existing ?? (await insert(tx, accountId, fromInput(input, destinations[i]!), null)));
+          const existing = taken.get(input.ref);
+          if (existing) {
+            out.push(existing);
+            continue;
+          }
+          const row = await insert(tx, accountId, fromInput(input, destinations[i]!), null);
+          await announce(tx, accountId, 'shipment.created', () => shipmentView(row, []), row.created_at);
+          out.push(row);
         }
         return out;
       });
@@ -338,6 +379,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
           parent.code,
         );
         await tx.shipments.countPackage(parent.id, clock.now().getTime());
+        await announce(tx, accountId, 'package.created', () => shipmentView(row, []), row.created_at);
         return row;
       });
       return shipmentView(row, []);
@@ -352,7 +394,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
         const s = await shipmentLookups(tx.shipments).resolve(accountId, idOrCode);
         if (s.status !== 'CANCELED') {
           const pieces = [s, ...(await tx.shipments.children(s.id)).filter((c) => c.status !== 'CANCELED')];
-          for (const p of pieces) await tracking.move(tx, p, { status: 'CANCELED' });
+          for (const p of pieces) await announceMove(tx, accountId, await tracking.move(tx, p, { status: 'CANCELED' }));
         }
         return view(tx.shipments, (await tx.shipments.byId(accountId, s.id))!);
       });
@@ -371,9 +413,11 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
       tracking.history((await read.resolve(accountId, idOrCode)).id),
 
     recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[2]) {
-      return db.transaction(async (tx) =>
-        tracking.move(tx, await shipmentLookups(tx.shipments).resolve(accountId, idOrCode), e),
-      );
+      return db.transaction(async (tx) => {
+        const event = await tracking.move(tx, await shipmentLookups(tx.shipments).resolve(accountId, idOrCode), e);
+        await announceMove(tx, accountId, event);
+        return event;
+      });
     },
   };
 }

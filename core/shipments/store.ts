@@ -36,6 +36,20 @@ export interface SearchFilter {
   offset: number;
 }
 
+/**
+ * A search whose total the per-status counts hold, which both engines keep (`shipment_counts`): no words, and no
+ * filter but the status.
+ */
+export const countedByStatus = (f: SearchFilter): boolean =>
+  !f.words &&
+  f.dateColumn !== 'labelled_at' &&
+  f.code === undefined &&
+  f.subStatus === undefined &&
+  f.platform === undefined &&
+  f.from === undefined &&
+  f.to === undefined &&
+  !f.pending;
+
 /** Shipments and their search. Records in, records out: how they are kept is the engine's. */
 export interface ShipmentStore {
   /**
@@ -47,6 +61,8 @@ export interface ShipmentStore {
   byId(accountId: number, id: number): Promise<ShipmentRecord | undefined>;
   byCode(accountId: number, code: string): Promise<ShipmentRecord | undefined>;
   byRef(accountId: number, ref: string): Promise<{ id: number; code: string } | undefined>;
+  /** The account's shipments of these refs, by ref: an import asks for thousands at once, not one by one. */
+  byRefs(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
   accountOfCode(code: string): Promise<number | undefined>;
   /** A parent's packages, by number. */
   children(parentId: number): Promise<ShipmentRecord[]>;

@@ -296,8 +296,11 @@ describe.skipIf(!!chromiumMissing)('what the best desks have, at this desk, keyb
       const check = async (where: string) => {
         await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
         const text = await page.locator('body').innerText();
-        // Permission names (shipments.read) are the API's, and the platforms' own reports keep their names.
-        const words = text.replace(/\b[a-z]+\.[a-z]+\b/g, '').replace(/Advanced Order Export|Order report/g, '');
+        // Permission and webhook event names (shipments.read, shipment.status_changed) are the API's, and the
+        // platforms' own reports and the webhooks' specification keep their names.
+        const words = text
+          .replace(/\b[a-z]+\.[a-z_]+\b/g, '')
+          .replace(/Advanced Order Export|Order report|Standard Webhooks/g, '');
         expect(english.filter((re) => re.test(words)).map(String), `${where}: English left`).toEqual([]);
         expect(RAW_CODES.exec(words)?.[0], `${where}: a code shown raw`).toBeUndefined();
         expect(USTED.exec(words)?.[0], `${where}: "usted" where the desk says "vos"`).toBeUndefined();

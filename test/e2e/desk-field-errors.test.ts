@@ -77,4 +77,36 @@ describe.skipIf(!!chromiumMissing)('field errors on the desk, by code and pointe
     expect(await said(formulario, 'País').textContent()).toBe('Un código de país de dos letras, como AR');
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   });
+
+  it('says a station with no printer for labels as it is, not "check the marked fields", when Create and print makes the shipment', async () => {
+    const printing = await s.token(await s.account('no-printer'), ['shipments.read', 'shipments.write', 'rates.read']);
+    const desk = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    try {
+      await desk.goto(`${new URL(s.url).origin}/#token=${printing}`);
+      await desk.getByRole('textbox', { name: 'Scan' }).fill('ORD-NOPRINTER');
+      await desk.keyboard.press('Enter');
+      const form = desk.getByRole('form', { name: 'New shipment' });
+      await form.getByLabel('Name').fill('Ana Pérez');
+      await form.getByLabel('Street and number').fill('Av. Colón 100');
+      await form.getByLabel('City').fill('Córdoba');
+      await form.getByLabel('Province').fill('Córdoba');
+      await form.getByLabel('Postal code').fill('X5000');
+      await form.getByLabel('Weight (kg)').fill('1,5');
+      await form.getByLabel('Length (cm)').fill('30');
+      await form.getByLabel('Width (cm)').fill('20');
+      await form.getByLabel('Height (cm)').fill('10');
+      await expect
+        .poll(() => form.getByRole('radiogroup', { name: 'Shipping method' }).getByRole('radio').count())
+        .toBeGreaterThan(0);
+      await desk.keyboard.press('Control+Enter');
+      const status = desk.getByRole('status').filter({ hasText: 'created, not printed' });
+      await expect
+        .poll(() => status.textContent())
+        .toMatch(/created, not printed: No printer yet: add one in Printers/);
+      // Nothing was sent: its button prints, it does not reprint.
+      expect(await desk.getByRole('button', { name: 'Print label' }).isVisible()).toBe(true);
+    } finally {
+      await desk.close();
+    }
+  });
 });

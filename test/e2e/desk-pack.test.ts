@@ -44,7 +44,26 @@ describe.skipIf(!!chromiumMissing)('Pack in Chromium against `station serve` (HT
       .toBe(true);
     await page.keyboard.type(token);
     await page.keyboard.press('Enter');
+    // What the page asked the station, in order: each label preview, and each answer about a print job.
+    const asked: Array<{ preview: string } | { job: Promise<{ codes: string[]; state: string }> }> = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.endsWith('/labels/preview')) asked.push({ preview: url.searchParams.get('code')! });
+    });
+    page.on('response', (r) => {
+      if (/\/print-jobs(\/\d+)?$/.test(new URL(r.url()).pathname))
+        asked.push({ job: r.json().catch(() => ({ codes: [], state: 'unread' })) as never });
+    });
     await packLoop(page, { s, token, first, second, offline: 'desk-off' }, 'ORD-9001');
+    // Issue 17: the new shipment's preview is asked for once its label is printed, not while it is on its way.
+    const { code } = (await s.request('GET', '/scan?value=ORD-9001', { token })).body.shipment;
+    const seen = await Promise.all(
+      asked.map(async (a) =>
+        'preview' in a ? `preview ${a.preview}` : `${(await a.job).state} ${(await a.job).codes.join(',')}`,
+      ),
+    );
+    expect(seen).toContain(`done ${code}`);
+    expect(seen.indexOf(`preview ${code}`), seen.join('\n')).toBeGreaterThan(seen.indexOf(`done ${code}`));
     await page.close();
     // A whole desk session of three labels through a browser and a print queue, on a shared 2-core machine.
   }, 120_000);

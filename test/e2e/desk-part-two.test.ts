@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
@@ -89,6 +90,8 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
       'events.read',
       'events.write',
       'tokens.write',
+      // A lead's desk: it sets the station's time zone (Settings) before the end of day.
+      'station.admin',
     ]);
     token = desk.token;
     writer = token;
@@ -242,6 +245,12 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
   });
 
   it('end of day: the shipments labelled today, a manifest on confirmation, and they are COLLECTED', async () => {
+    // The station still keeps UTC; Settings offers the rate card's zone (the manifest printed UTC times in Córdoba).
+    await nav('Settings');
+    await page.getByRole('button', { name: 'Use America/Argentina/Cordoba' }).click();
+    await expect
+      .poll(async () => (await s.request('GET', '/station/settings', { token })).body.time_zone)
+      .toBe('America/Argentina/Cordoba');
     await nav('End of day');
     // The batch's 20 were labelled today; the multi-origin shipment is canceled, TRACK-1 was never labelled.
     await expect.poll(() => page.getByText('20 shipments to hand over').count()).toBe(1);
@@ -252,7 +261,16 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     const done = page.getByRole('region', { name: 'Manifest ready' });
     await expect.poll(() => done.textContent(), { timeout: 20_000 }).toContain('20 shipments');
     const url = await done.getByRole('link', { name: 'Download the manifest PDF' }).getAttribute('href');
-    expect((await fetch(url!)).headers.get('content-type')).toContain('application/pdf');
+    const answer = await fetch(url!);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    const manifest = join(work, 'manifest.pdf');
+    writeFileSync(manifest, Buffer.from(await answer.arrayBuffer()));
+    // Its time in Córdoba, named, dated as Spanish (the rate card's language) writes dates: not UTC's three hours on.
+    const { stdout: text } = await run('pdftotext', [manifest, '-']);
+    const at = /(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}) \(America\/Argentina\/Cordoba\)/.exec(text)?.[1];
+    expect(at, text).toBeDefined();
+    const printedAt = DateTime.fromFormat(at!, 'dd/MM/yyyy HH:mm', { zone: 'America/Argentina/Cordoba' });
+    expect(Math.abs(printedAt.diffNow('minutes').minutes)).toBeLessThan(5);
     await expect.poll(() => page.getByText('Nothing labelled on this day is waiting for the carrier.').count()).toBe(1);
     // The manifest's 20 (TRACK-1, collected before, has moved on to TO_DELIVER).
     const collected = await s.request('GET', '/shipments?status=COLLECTED&size=100', { token });
@@ -319,6 +337,9 @@ describe.skipIf(!!chromiumMissing)('the desk, part 2, through the UI in Chromium
     const label = labels().find((f) => f.includes(made.code))!;
     const { stdout } = await run('pdftotext', [join(printed, label), '-']);
     expect(stdout).toContain(officeCode);
+    // Printed in Spanish, as the rate card leaves from Argentina (the label was English only, whatever the data).
+    expect(stdout).toMatch(/DESTINATARIO/);
+    expect(stdout).not.toMatch(/\b(TO|FROM|WEIGHT)\b/);
   });
 
   it('credentials: each permission explained, copy with feedback, revoking the desk’s own token asks first', async () => {

@@ -146,6 +146,13 @@ describe.skipIf(!!chromiumMissing)('the desk screens, through the UI', () => {
     expect((await s.request('GET', '/ratecard', { token })).body.version).toBe(before.version);
 
     const tz = page.getByRole('form', { name: 'Station time zone' });
+    // A zone the service refuses: the field is marked and the cursor is back in it, as on every form.
+    await tz.getByLabel('Time zone').fill('Mars/Olympus');
+    await tz.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => tz.getByLabel('Time zone').evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await tz.getByLabel('Time zone').getAttribute('aria-invalid')).toBe('true');
     await tz.getByLabel('Time zone').fill('America/Argentina/Cordoba');
     await tz.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => tz.textContent()).toContain('Saved.');

@@ -50,15 +50,34 @@ export interface DeskSession {
   /** Everything the page played since the last call, and the colour it shows now. */
   heard: () => Promise<Heard>;
   statusText: () => Promise<string | null>;
-  /** Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. */
-  scan(value: string): Promise<void>;
+  /**
+   * Typed as a scanner does: the whole code at once, then Enter, wherever the focus is. `spacedMs`: the keys still say
+   * they were typed 4 ms apart, but reach the page this far apart, as on a computer too busy to pass them on at once.
+   */
+  scan(value: string, spacedMs?: number): Promise<void>;
   waitingForScan: () => Promise<boolean>;
   /** The text of what has the focus (a button's name). */
   focusedText: () => Promise<string>;
   nav(name: string): Promise<void>;
+  /**
+   * The desk loaded again, on Pack with nothing open and the focus in the scan field: a test that starts here does
+   * not inherit a form or a dialog that the test before left open when it failed.
+   */
+  home(): Promise<void>;
   /** Both desk sizes; `busy` when the picture is of something under way (else it waits for the screen to settle). */
   shoot(name: string, opts?: { busy?: boolean }): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Keys typed before the desk has put the focus in its scan field would go nowhere. */
+async function scanFieldFocused(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ===
+      'scan',
+    null,
+    { timeout: 30_000 },
+  );
 }
 
 /** A station with two thermal printers, a desk signed in on Pack, and what the page plays recorded. */
@@ -81,15 +100,9 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
   await page.addInitScript(recordTones);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${new URL(s.url).origin}/#token=${token}`);
-  // Keys typed before the desk has put the focus in its scan field would go nowhere.
-  await page.waitForFunction(
-    () =>
-      (globalThis as unknown as { document: { activeElement: { id?: string } | null } }).document.activeElement?.id ===
-      'scan',
-    null,
-    { timeout: 30_000 },
-  );
+  const origin = new URL(s.url).origin;
+  await page.goto(`${origin}/#token=${token}`);
+  await scanFieldFocused(page);
   return {
     s,
     token,
@@ -114,9 +127,28 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
     },
     focusedText: () => page.evaluate<string>("document.activeElement?.textContent ?? ''"),
     statusText: () => page.getByRole('status').first().textContent(),
-    async scan(value) {
-      await page.keyboard.type(value);
-      await page.keyboard.press('Enter');
+    async scan(value, spacedMs = 0) {
+      // A scanner's keys, stamped 4 ms apart as it typed them (the desk times keys by their timeStamp), all sent at
+      // once. Typed one by one and waited for, as `keyboard.type` does, keys on a loaded machine were stamped 40 ms and
+      // more apart, a person's pace, and a scan into a form field was left in the field.
+      const cdp = await page.context().newCDPSession(page);
+      const t0 = Date.now() / 1000;
+      const keys = [...[...value].map((c) => ({ key: c, text: c })), { key: 'Enter', text: '\r', code: 'Enter' }];
+      const sent: Promise<unknown>[] = [];
+      for (const [i, k] of keys.entries()) {
+        const at = t0 + i * 0.004;
+        const vk = k.key === 'Enter' ? { windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 } : {};
+        sent.push(
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...k, unmodifiedText: k.text, ...vk, timestamp: at }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, ...vk, timestamp: at + 0.001 }),
+        );
+        if (spacedMs > 0) {
+          await Promise.all(sent);
+          await new Promise((r) => setTimeout(r, spacedMs));
+        }
+      }
+      await Promise.all(sent);
+      await cdp.detach();
     },
     // By its id: its name is the desk's language's.
     waitingForScan: () =>
@@ -127,6 +159,13 @@ export async function deskSession(env: Record<string, string> = {}): Promise<Des
       const link = page.getByRole('navigation', { name: /^(Views|Vistas)$/ }).getByRole('link', { name, exact: true });
       await link.click();
       await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+    },
+    async home() {
+      // Away and back: going to the same page by its address alone would only change the route, keeping the state.
+      // The tab keeps its token (session storage).
+      await page.goto('about:blank');
+      await page.goto(`${origin}/#/`);
+      await scanFieldFocused(page);
     },
     async shoot(name, opts = {}) {
       mkdirSync(SHOTS, { recursive: true });

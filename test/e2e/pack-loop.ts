@@ -70,7 +70,9 @@ export async function packLoop(
   await page.keyboard.press('Control+Enter');
 
   // The label came out of the printer (its bytes decoded), the status line says so, the desk waits for the next.
-  await first.waitForJobs(1, 20_000);
+  // The status first: when the label does not come, the failure says what the desk showed instead.
+  await expect.poll(statusText, { timeout: 20_000 }).toMatch(/ printed on desk-a7$/);
+  await first.waitForJobs(1, 5_000);
   const found = await s.request('GET', `/scan?value=${encodeURIComponent(ref)}`, { token });
   expect(found.body.kind).toBe('shipment');
   const { code, method } = found.body.shipment;
@@ -114,9 +116,9 @@ export async function packLoop(
   const panel = page.getByRole('region', { name: /^Print job / });
   await panel.getByLabel('Another printer').selectOption('desk-second');
   await panel.getByRole('button', { name: 'Send there' }).click();
-  await second.waitForJobs(1, 20_000);
-  expect(await readSymbols(decodeZpl(second.jobs[0]!))).toContain(`CODE-128:${code}`);
   await expect.poll(statusText, { timeout: 20_000 }).toBe(`${code} printed on desk-second`);
+  await second.waitForJobs(1, 5_000);
+  expect(await readSymbols(decodeZpl(second.jobs[0]!))).toContain(`CODE-128:${code}`);
   const jobs = (await s.request('GET', '/print-jobs', { token })).body.data as { printer: string; state: string }[];
   expect(
     jobs

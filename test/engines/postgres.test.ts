@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
 import { shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
-import { station, STATION_BIN } from '../helpers/station.js';
+import { spawnServe, station, type Served as Serve } from '../helpers/station.js';
 import { storeSql } from '../helpers/store-sql.js';
 import { SINK_PORTS, startSink, type Sink } from '../print/sink.js';
 
@@ -16,13 +16,6 @@ import { SINK_PORTS, startSink, type Sink } from '../print/sink.js';
  * Several stations on one PostgreSQL database (issue 20): what SQLite's single writer hides must hold between
  * processes that share nothing but the database. Runs in the PostgreSQL project (vitest.config.ts).
  */
-
-interface Serve {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  err: () => string;
-}
 
 const live = new Set<ChildProcess>();
 const dirs: string[] = [];
@@ -37,35 +30,13 @@ function tempDir(): string {
   return d;
 }
 
-function serve(store: string, args: string[] = [], env: Record<string, string> = {}): Promise<Serve> {
-  const child = spawn(
-    process.execPath,
-    [STATION_BIN, 'serve', '--port', '0', '--data', tempDir(), '--store', store, ...args],
-    {
-      env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINT_RETRY_MS: '50', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  live.add(child);
-  const exited = new Promise((r) => child.once('exit', r));
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`station did not start: ${out}${err}`)), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited, err: () => err });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`station exited with ${code}: ${out}${err}`));
-    });
+async function serve(store: string, args: string[] = [], env: Record<string, string> = {}): Promise<Serve> {
+  const s = await spawnServe(['--data', tempDir(), '--store', store, ...args], {
+    STATION_PRINT_RETRY_MS: '50',
+    ...env,
   });
+  live.add(s.child);
+  return s;
 }
 
 async function api(s: Serve, token: string, method: string, path: string, body?: unknown) {

@@ -3,6 +3,7 @@ import { openSqliteEngine } from '../../core/engines/sqlite/index.js';
 import { createCore } from '../../core/index.js';
 import { createServices } from '../../core/services.js';
 import { ownerPrincipal } from '../../core/operations/principal.js';
+import type { WebhookRecord } from '../../core/webhooks/store.js';
 import type { Station } from './station.js';
 
 /** Shared bodies of the tests: one valid shipment, changed one field at a time. */
@@ -30,6 +31,23 @@ let seq = 0;
 export function uniqueRef(prefix = 'ORD'): string {
   seq += 1;
   return `${prefix}-${process.pid}-${seq}`;
+}
+
+/** An enabled endpoint of `accountId` subscribed to shipment.created, as a test writes it straight to a store. */
+export function webhookRecord(accountId: number, now: number): Omit<WebhookRecord, 'id'> {
+  return {
+    account_id: accountId,
+    url: 'https://erp.example.com/hook',
+    description: null,
+    events: ['shipment.created'],
+    secret: 'whsec_AAAA',
+    previous_secret: null,
+    previous_until: null,
+    enabled: true,
+    disabled_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export type Body = Record<string, any>;

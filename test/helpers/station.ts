@@ -146,6 +146,47 @@ function makeStation(
   };
 }
 
+/** A `station serve` process, once it has said where it listens. */
+export interface Served {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  /** What it wrote on stderr so far. */
+  err: () => string;
+}
+
+/**
+ * Runs `station serve ARGS` (env added to the test's own) and resolves once it prints where it listens; rejects with
+ * what it wrote when it exits first or takes more than 30 s. It is killed when the test process exits.
+ */
+export function spawnServe(args: string[], env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, STATION_RATE_LIMIT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const exited = new Promise((r) => child.once('exit', r));
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`station did not start: ${out}${err}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child, exited, err: () => err });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`station exited with ${code}: ${out}${err}`));
+    });
+  });
+}
+
 /**
  * Starts `station serve` as its own process, exactly as a desk or CI would, on a free loopback port and a
  * fresh data directory. It is killed by `stop()` or when the test process exits.
@@ -155,61 +196,28 @@ export async function startStation(
     env?: Record<string, string>;
     args?: string[];
     /** a folder of the test's own, kept at stop */ dataDir?: string;
+    /** the PostgreSQL database of an earlier station (a restart), instead of a fresh one */ store?: string;
   } = {},
 ): Promise<Station> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'station-'));
-  const store = await testStore();
-  const child = spawn(
-    process.execPath,
-    [
-      STATION_BIN,
-      'serve',
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      ...(store ? ['--store', store] : []),
-      ...(opts.args ?? []),
-    ],
-    {
-      env: { ...process.env, STATION_RATE_LIMIT: '0', ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const store = opts.store ?? (await testStore());
+  const { url, child, exited, err } = await spawnServe(
+    ['--data', dataDir, ...(store ? ['--store', store] : []), ...(opts.args ?? [])],
+    opts.env,
   );
-  children.add(child);
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((res, rej) => {
-    let out = '';
-    const timer = setTimeout(() => rej(new Error(`station did not start: ${out}${err}`)), 20_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        res(m[1]!);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      rej(new Error(`station exited with ${code}: ${out}${err}`));
-    });
-  });
   const started = makeStation(
     url,
     dataDir,
     store,
     async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      children.delete(child);
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     undefined,
-    () => err,
+    err,
   );
   return { ...started, pid: child.pid! };
 }

@@ -251,7 +251,9 @@ describe('POST /shipments/import: orders from the four platforms and a generic C
     });
     const rival = (await directAccount(s, 'otra', RW)).token;
     expect((await s.request('GET', '/imports/desk-import-0001', { token: rival })).status).toBe(404);
-  });
+    // 2,600 creates in one transaction: on PostgreSQL each is a round trip or two to the database, some 10 s on a
+    // quiet machine and past the usual 30 s on a loaded one.
+  }, 120_000);
 
   it('needs shipments.write', async () => {
     const reader = (await directAccount(s, 'lector', ['shipments.read'])).token;

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shipmentBody } from '../helpers/fixtures.js';
-import { station, STATION_BIN } from '../helpers/station.js';
+import { spawnServe, station, type Served as Serve } from '../helpers/station.js';
 import { startSink, type Sink } from './sink.js';
 
 /**
@@ -27,37 +26,8 @@ function labelsOf(sink: Sink): Map<string, number> {
   return out;
 }
 
-interface Serve {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-function serve(dataDir: string, env: Record<string, string>): Promise<Serve> {
-  const child = spawn(process.execPath, [STATION_BIN, 'serve', '--port', '0', '--data', dataDir], {
-    env: { ...process.env, STATION_RATE_LIMIT: '0', STATION_PRINT_RETRY_MS: '50', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`station did not start: ${out}${err}`)), 20_000);
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, exited });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`station exited with ${code}: ${out}${err}`));
-    });
-  });
-}
+const serve = (dataDir: string, env: Record<string, string>) =>
+  spawnServe(['--data', dataDir], { STATION_PRINT_RETRY_MS: '50', ...env });
 
 async function api(s: Serve, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(s.url + path, {

@@ -56,6 +56,26 @@ describe('following a print job by long polling', () => {
     expect((await client.call('printJobs.get', { params: { id: String(job.id) } })).state).toBe('done');
   });
 
+  it('with outcome, answers when the job is done, not when it is claimed', async () => {
+    const { code } = (await s.request('POST', '/shipments', { token, body: shipmentBody() })).body;
+    const client = s.client(token);
+    const job = await client.call('printJobs.create', { body: { codes: [code] } });
+    // The printer takes 300 ms to confirm: the job is printing all that while.
+    const asked = Date.now();
+    const end = await client.call('printJobs.get', {
+      params: { id: String(job.id) },
+      query: { wait_ms: 20_000, outcome: true },
+    });
+    expect(end).toMatchObject({ state: 'done', progress: { done: 1, total: 1 } });
+    expect(Date.now() - asked).toBeLessThan(15_000);
+    // Done already: it answers at once.
+    const again = Date.now();
+    expect(
+      await client.call('printJobs.get', { params: { id: String(job.id) }, query: { wait_ms: 20_000, outcome: true } }),
+    ).toMatchObject({ state: 'done' });
+    expect(Date.now() - again).toBeLessThan(5_000);
+  });
+
   it('answers when a label the printer did not take is held, back in the state the caller shows (its attempts)', async () => {
     const off = await startSink('zpl');
     await off.stop();
@@ -72,6 +92,20 @@ describe('following a print job by long polling', () => {
     });
     expect(held.attempts).toBeGreaterThan(0);
     expect(Date.now() - asked).toBeLessThan(15_000);
+    // Waiting for its outcome, the same: a label held is something it came to (its error).
+    const job2 = await client.call('printJobs.create', {
+      body: {
+        codes: [(await s.request('POST', '/shipments', { token, body: shipmentBody() })).body.code],
+        printer: 'off',
+      },
+    });
+    const held2 = await client.call('printJobs.get', {
+      params: { id: String(job2.id) },
+      query: { wait_ms: 20_000, outcome: true },
+    });
+    expect(held2).toMatchObject({ state: 'queued' });
+    expect(held2.last_error).not.toBeNull();
+    await client.call('printJobs.cancel', { params: { id: String(job2.id) } });
     await client.call('printJobs.cancel', { params: { id: String(job.id) } });
   });
 
@@ -79,5 +113,17 @@ describe('following a print job by long polling', () => {
     const r = await s.request('GET', '/print-jobs/1?wait_ms=60000', { token });
     expect(r.status).toBe(400);
     expect(r.body.errors[0].path).toBe('/wait_ms');
+  });
+
+  it('refuses an outcome or a label_ahead that is not true or false, naming the field; creates with label_ahead=true', async () => {
+    const wait = await s.request('GET', '/print-jobs/1?wait_ms=100&outcome=soon', { token });
+    expect(wait.status).toBe(400);
+    expect(wait.body.errors[0].path).toBe('/outcome');
+    const refused = await s.request('POST', '/shipments?label_ahead=yes', { token, body: shipmentBody() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].path).toBe('/label_ahead');
+    const created = await s.request('POST', '/shipments?label_ahead=true', { token, body: shipmentBody() });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.labelled_at).toBeNull();
   });
 });

@@ -12,17 +12,33 @@ import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 
 /** The queue against real sockets, with stand-in labels (the label service has its own tests). */
+/**
+ * Set by a test to hold every drawing (an attempt under way, before its first byte) until it resolves; with
+ * `prefix`, only the drawings of the codes that start with it.
+ */
+let gate: { promise: Promise<void>; resolve: () => void; prefix: string } | null = null;
+function holdDrawings(prefix = '') {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return (gate = { promise, resolve, prefix });
+}
+/** What the queue asked the labels for: where each was drawn, and how its marks were committed. */
+const drawings: Array<{ code: string; lane: string; durable: string }> = [];
 const labels: LabelsPort = {
   async labellable(accountId, code) {
     if (accountId !== 1 || code.startsWith('NOPE')) throw notFound(`shipment ${code}`);
     return Promise.resolve({ code, status: 'TO_COLLECT' } as ShipmentRecord);
   },
   pieces: (accountId, given) => Promise.all(given.map((code) => labels.labellable(accountId, code))),
-  renderRaster: (_account, code, dpi) =>
-    code.startsWith('BAD')
+  renderRaster: async (_account, code, dpi, how) => {
+    drawings.push({ code, ...how });
+    if (gate && code.startsWith(gate.prefix)) await gate.promise;
+    return code.startsWith('BAD')
       ? Promise.reject(new DomainError('invalid_state', `no label for ${code}`))
-      : syntheticLabel(code, dpi),
+      : syntheticLabel(code, dpi);
+  },
   renderPdf: () => Promise.reject(new Error('not used')),
+  drawAhead: () => Promise.resolve(),
   accountOfCode: () => Promise.resolve(1),
   qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
 };
@@ -92,6 +108,17 @@ describe('print queue', () => {
     expect(end).toMatchObject({ state: 'done', attempts: 1, last_error: null, progress: { done: 4, total: 4 } });
     expect(seen.at(-1)).toBe(4);
     expect(await printedCodes(sink)).toEqual(batch);
+  });
+
+  it("draws a one-label job in the desk's lane and a batch's labels in the bulk lane, both marked with the next commit", async () => {
+    drawings.length = 0;
+    const [one, ...batch] = codes(3, 'L');
+    await printing.waitForJob(1, (await printing.submit(1, { codes: [one!] })).id);
+    await printing.waitForJob(1, (await printing.submit(1, { codes: batch })).id);
+    expect(drawings).toEqual([
+      { code: one, lane: 'desk', durable: 'with_next' },
+      ...batch.map((code) => ({ code, lane: 'bulk', durable: 'with_next' })),
+    ]);
   });
 
   it('the printer switched off mid-label: that label waits unconfirmed, is sent again only when the operator asks', async () => {
@@ -184,5 +211,65 @@ describe('print queue', () => {
     const other = await printing.submit(1, { codes: ['D0001X'] });
     await printing.waitForJob(1, other.id);
     await expect(printing.cancel(1, String(other.id))).rejects.toThrow(/is done/);
+  });
+
+  it('moves a job while an attempt is under way (nothing sent yet): the label comes out of the other printer only', async () => {
+    const spare = await startSink('escpos');
+    try {
+      await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: spare.url }, { owner: true });
+      const held = holdDrawings();
+      const job = await printing.submit(1, { codes: ['M0001X'] });
+      // Held in its drawing: claimed by the worker, no byte on its way.
+      while ((await printing.job(1, String(job.id))).state !== 'printing') await new Promise((r) => setTimeout(r, 5));
+      expect(await printing.move(1, String(job.id), { printer: 'spare' })).toMatchObject({
+        state: 'queued',
+        printer: 'spare',
+      });
+      held.resolve();
+      expect(await printing.waitForJob(1, job.id)).toMatchObject({ state: 'done', printer: 'spare' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await printedCodes(spare)).toEqual(['M0001X']);
+      expect(sink.jobs).toHaveLength(0);
+    } finally {
+      gate = null;
+      await spare.stop();
+    }
+  });
+
+  it('starts no label of a batch while a desk label is under way, but for a short wait each', async () => {
+    const spare = await startSink('escpos');
+    try {
+      await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: spare.url }, { owner: true });
+      const batch = await printing.submit(1, { codes: codes(40, 'Q'), printer: 'spare' });
+      await spare.waitForJobs(2, 10_000);
+      const held = holdDrawings('HOLD');
+      const desk = await printing.submit(1, { codes: ['HOLD0001X'] });
+      while ((await printing.job(1, String(desk.id))).state !== 'printing') await new Promise((r) => setTimeout(r, 5));
+      const before = spare.jobs.length;
+      await new Promise((r) => setTimeout(r, 1000));
+      // A batch's labels come every few ms; while a desk label is under way, each waits for it up to 200 ms.
+      expect(spare.jobs.length - before).toBeLessThanOrEqual(7);
+      held.resolve();
+      expect(await printing.waitForJob(1, desk.id)).toMatchObject({ state: 'done' });
+      expect(await printing.waitForJob(1, batch.id)).toMatchObject({ state: 'done', progress: { done: 40 } });
+      expect(await printedCodes(spare)).toEqual(codes(40, 'Q'));
+    } finally {
+      gate = null;
+      await spare.stop();
+    }
+  });
+
+  it('refuses to move a job while its label is on its way, naming the printer', async () => {
+    await printing.queue.stop();
+    await printing.createPrinter(1, { name: 'spare', driver: 'escpos', connection: sink.url }, { owner: true });
+    const job = await printing.submit(1, { codes: ['N0001X'] });
+    // What the worker writes right before a label's first byte (print-job.ts, mayWrite).
+    engine.db
+      .prepare("UPDATE print_jobs SET state = 'printing', in_doubt = 1, lease_owner = 'w' WHERE id = ?")
+      .run(job.id);
+    await expect(printing.move(1, String(job.id), { printer: 'spare' })).rejects.toThrow(
+      /a label is on its way to desk; move the job once that printer has answered/,
+    );
+    expect(await printing.job(1, String(job.id))).toMatchObject({ state: 'printing', printer: 'desk' });
   });
 });

@@ -117,6 +117,26 @@ describe('group commit', () => {
     expect(outside).toBe('xy');
   });
 
+  it("skips the wait for the disk only for a batch of 'with_next' writes, and is back to FULL after it", async () => {
+    // The level each COMMIT ran under (2 FULL: fsync; 1 NORMAL: none, made durable by the next FULL one).
+    const levels: unknown[] = [];
+    const exec = db.exec.bind(db);
+    db.exec = (sql: string) => {
+      if (sql === 'COMMIT') levels.push(db.pragma('synchronous', { simple: true }));
+      return exec(sql);
+    };
+    const relaxed = { durable: 'with_next' } as const;
+    await Promise.all([
+      commits.transaction(async () => add('a'), relaxed),
+      commits.transaction(async () => add('b'), relaxed),
+    ]);
+    await Promise.all([commits.transaction(async () => add('c'), relaxed), commits.transaction(async () => add('d'))]);
+    await commits.transaction(async () => add('e'));
+    expect(levels).toEqual([1, 2, 2]);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(committed()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('gives writes asked after a batch has committed a commit of their own', async () => {
     await commits.transaction(async () => add('one'));
     expect(committed()).toEqual(['one']);

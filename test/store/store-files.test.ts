@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeServices } from '../helpers/fixtures.js';
 import { APPLICATION_ID, openDb, STORE_VERSION } from '../../core/engines/sqlite/db.js';
-import { station } from '../helpers/station.js';
+import { ALL_PERMISSIONS, startStation, station } from '../helpers/station.js';
+import { admin, createShipment } from '../http/fixtures.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 const dirs: string[] = [];
@@ -70,5 +71,29 @@ describe.skipIf(process.platform === 'win32')('the store on disk', () => {
     expect(after.pragma('user_version', { simple: true })).toBe(STORE_VERSION + 1);
     expect(after.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get()).toEqual({ n: 0 });
     after.close();
+  });
+
+  it('writes no temporary file outside its data folder while creates stream in (copies of shipments)', async () => {
+    // SQLite puts its temporary files in SQLITE_TMPDIR: a folder of the test's own, watched for any file made there.
+    const temp = fresh();
+    const made: string[] = [];
+    const watcher = watch(temp, (_event, name) => made.push(String(name)));
+    const s = await startStation({ env: { SQLITE_TMPDIR: temp } });
+    try {
+      const a = await admin(s);
+      const { token } = await a.token(await a.account('acme'), ALL_PERMISSIONS);
+      await a.close();
+      // Eight clients at once: the group commit writes their creates together, each in a savepoint of its own.
+      let left = 240;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (left-- > 0) await createShipment(s, token);
+        }),
+      );
+    } finally {
+      await s.stop();
+      watcher.close();
+    }
+    expect(made).toEqual([]);
   });
 });

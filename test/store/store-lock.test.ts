@@ -47,7 +47,9 @@ async function commandHolding(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
-describe('the store lock', () => {
+// Each test starts two to four processes of the station one after another: a few seconds on a quiet machine, past
+// the usual 30 s when the machine is loaded (a CI run beside other suites).
+describe('the store lock', { timeout: 90_000 }, () => {
   it('refuses a second service on the same data, and a restore while the first one runs, however the other stopped', async () => {
     const data = fresh();
     const first = await serve(data);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Clock } from '../../clock.js';
 import { DomainError, storageFull } from '../../errors.js';
+import type { TransactionOptions } from '../../unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
 import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';
@@ -8,6 +9,7 @@ import { pgMigrations, type PgMigration } from './migrations/index.js';
 import { pgOfficeStore } from './offices.js';
 import { pgPrintStore } from './printing.js';
 import { pgShipmentStore } from './shipments.js';
+import { pgOutboxStore, pgWebhookStore } from './webhooks.js';
 import {
   pgDownloadStore,
   pgLabelTokenStore,
@@ -105,6 +107,8 @@ function storesOn(sql: Sql, keptFrom: number): Stores {
     labelTokens: pgLabelTokenStore(sql),
     importMappings: pgMappingStore(sql),
     scale: pgScaleStore(sql),
+    outbox: pgOutboxStore(sql),
+    webhooks: pgWebhookStore(sql),
   };
 }
 
@@ -121,6 +125,9 @@ export const redacted = (url: string) => {
  */
 export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], notice?: (m: string) => void) {
   const client = await pool.connect();
+  let broken = false;
+  const onBreak = () => (broken = true);
+  client.on('error', onBreak);
   try {
     await client.query('SELECT pg_advisory_lock(19)');
     await client.query('CREATE TABLE IF NOT EXISTS station_schema (version INT NOT NULL)');
@@ -147,7 +154,8 @@ export async function migratePostgres(pool: pg.Pool, migrations: PgMigration[], 
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(19)').catch(() => undefined);
-    client.release();
+    client.off('error', onBreak);
+    client.release(broken);
   }
 }
 
@@ -186,7 +194,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
   const keptFrom = opts.searchKeptFrom ?? 2_000;
   const stores = storesOn(sqlOn(pool, false), keptFrom);
 
-  async function transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+  async function transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let client: pg.PoolClient;
       try {
@@ -195,8 +203,13 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         throw unavailable(e);
       }
       let broken = false;
+      // The pool listens for a broken connection only while it holds the client: one that breaks between this
+      // transaction's statements would otherwise be an unhandled 'error' that ends the process.
+      const onBreak = () => (broken = true);
+      client.on('error', onBreak);
       try {
-        await client.query('BEGIN');
+        // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
+        await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
         const value = await fn(storesOn(sqlOn(client, true), keptFrom));
         await client.query('COMMIT');
         return value;
@@ -214,6 +227,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
         // The COMMIT itself may find the disk full.
         throw diskFull(e) ? storageFull(e) : e;
       } finally {
+        client.off('error', onBreak);
         client.release(broken);
       }
     }
@@ -226,7 +240,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     stores,
     transaction,
     background(onError) {
-      // Each serving station moves the new shipments into the kept search totals (migration 008), a batch at a
+      // Each serving station moves the new shipments into the kept search totals (migration 009), a batch at a
       // time, and all of a burst before it rests: a kept word's total counts the rest match by match.
       let timer: NodeJS.Timeout | null = null;
       let stopped = false;

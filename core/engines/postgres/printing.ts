@@ -78,6 +78,10 @@ export function pgPrintStore(sql: Sql): PrintStore {
     job: (accountId, id) =>
       first<JobRecord>(sql, `SELECT * FROM print_jobs WHERE account_id = $1 AND id = $2${locked}`, [accountId, id]),
     jobById: (id) => first<JobRecord>(sql, 'SELECT * FROM print_jobs WHERE id = $1', [id]),
+    holder: (id) =>
+      first<Pick<JobRecord, 'state' | 'lease_owner'>>(sql, 'SELECT state, lease_owner FROM print_jobs WHERE id = $1', [
+        id,
+      ]),
     async jobs(accountId, state, limit, offset) {
       const where = 'account_id = $1 AND ($2::text IS NULL OR state = $2)';
       return {
@@ -173,7 +177,7 @@ export function pgPrintStore(sql: Sql): PrintStore {
          WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
            WHERE ((j.state = 'queued' AND j.next_attempt_at <= $4) OR (j.state = 'printing' AND j.lease_until < $4 AND NOT j.in_doubt))
              AND ($5::bigint IS NULL OR j.id = $5) AND p.connection <> ALL($6::text[]) AND (p.site = $7 OR $5::bigint IS NOT NULL)
-           ORDER BY j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+           ORDER BY j.total > 1, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
          RETURNING *`,
         [owner, leaseUntil, stamp, wall, only, busy, site],
       ),

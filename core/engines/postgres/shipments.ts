@@ -1,7 +1,7 @@
 import type { Status, SubStatus } from '../../schemas/codes.js';
 import type { ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
-import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
-import { alone, first, rows, sqlState, type Sql } from './sql.js';
+import { countedByStatus, KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
+import { first, rows, type Sql } from './sql.js';
 
 const COLUMNS = `s.id, s.account_id, s.code, s.ref, s.type, s.method, s.office_id, s.value, s.content, s.notes, s.platform,
   s.origin, s.destination, s.dimensions, s.status, s.sub_status, s.parent_id, s.number, s.packages, s.created_at,
@@ -51,17 +51,6 @@ function conditions(f: SearchFilter, args: unknown[]): string {
   return c.map((x) => ` AND ${x}`).join('');
 }
 
-/** A total the per-status counts hold: no filter, or only on the status. */
-const byStatusOnly = (f: SearchFilter) =>
-  !f.words &&
-  f.dateColumn !== 'labelled_at' &&
-  f.code === undefined &&
-  f.subStatus === undefined &&
-  f.platform === undefined &&
-  f.from === undefined &&
-  f.to === undefined &&
-  !f.pending;
-
 /**
  * A search by words and nothing else (the totals a desk's search box asks for), each word of one part: the
  * prefixes' index alone says its matches exactly (a word of several parts is a phrase, which it cannot tell).
@@ -69,7 +58,7 @@ const byStatusOnly = (f: SearchFilter) =>
 const wordsOnly = (f: SearchFilter) =>
   !!f.words &&
   f.words.every((w) => w.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length === 1) &&
-  byStatusOnly({ ...f, words: undefined }) &&
+  countedByStatus({ ...f, words: undefined }) &&
   f.status === undefined &&
   !f.statusIn;
 
@@ -96,7 +85,7 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   }
 
   /**
-   * The total of a search by words alone. One word kept (migration 008): its count over the counted shipments and
+   * The total of a search by words alone. One word kept (migration 009): its count over the counted shipments and
    * its matches among the uncounted, in one statement (one snapshot). Else counted over the matches; a word found
    * broad is kept from then on, in a transaction of its own that the search does not wait for (until it commits,
    * the word is counted as before; if it fails, the next search that counts the word tries again).
@@ -127,55 +116,62 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
 
   return {
     async insert(s, now) {
-      // The id and the time are drawn together, under a lock held for the draw alone (migration 003): a later id
-      // never gets an earlier time, across stations, and commits overlap.
-      const drawn = (await first<{ id: number; created_at: number }>(
+      // One round trip: the id and the time drawn together, under a lock held for the draw alone (migration 003: a
+      // later id never gets an earlier time, across stations, and commits overlap), and the row written with them.
+      // ON CONFLICT DO NOTHING rather than a savepoint around the insert (three round trips more per shipment, which
+      // an import of thousands of orders paid for each): a taken ref or code leaves the transaction usable, and the
+      // look-ups below, which see the row a concurrent station committed meanwhile, say which one was taken.
+      const written = await first<{ id: number; created_at: number }>(
         sql,
-        'SELECT id, created_at FROM station_draw_shipment($1)',
-        [now],
-      ))!;
-      try {
-        await alone(sql, () =>
-          sql.query(
-            `INSERT INTO shipments (id, account_id, code, ref, type, method, office_id, value, content, notes, platform,
-               origin, destination, dimensions, status, parent_id, number, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
-            [
-              drawn.id,
-              s.account_id,
-              s.code,
-              s.ref,
-              s.type,
-              s.method,
-              s.office_id,
-              s.value,
-              s.content,
-              s.notes,
-              s.platform,
-              s.origin,
-              s.destination,
-              s.dimensions,
-              s.status,
-              s.parent_id,
-              s.number,
-              drawn.created_at,
-            ],
-          ),
-        );
-      } catch (e) {
-        if (sqlState(e) === '23505') {
-          const constraint = (e as { constraint?: string }).constraint;
-          if (constraint === 'shipments_code_key') throw new KeyTaken('code');
-          if (constraint === 'shipments_ref') throw new KeyTaken('ref');
-        }
-        throw e;
-      }
-      return { id: drawn.id, at: drawn.created_at };
+        `WITH drawn AS (SELECT id, created_at FROM station_draw_shipment($1))
+         INSERT INTO shipments (id, account_id, code, ref, type, method, office_id, value, content, notes, platform,
+           origin, destination, dimensions, status, parent_id, number, created_at, updated_at)
+         SELECT drawn.id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, drawn.created_at,
+           drawn.created_at
+         FROM drawn
+         ON CONFLICT DO NOTHING
+         RETURNING id, created_at`,
+        [
+          now,
+          s.account_id,
+          s.code,
+          s.ref,
+          s.type,
+          s.method,
+          s.office_id,
+          s.value,
+          s.content,
+          s.notes,
+          s.platform,
+          s.origin,
+          s.destination,
+          s.dimensions,
+          s.status,
+          s.parent_id,
+          s.number,
+        ],
+      );
+      if (written) return { id: written.id, at: written.created_at };
+      if (await first(sql, 'SELECT 1 FROM shipments WHERE account_id = $1 AND ref = $2', [s.account_id, s.ref]))
+        throw new KeyTaken('ref');
+      if (await first(sql, 'SELECT 1 FROM shipments WHERE code = $1', [s.code])) throw new KeyTaken('code');
+      // Package numbers are drawn with the parent locked (FOR UPDATE), so this is a fault, not a caller's error.
+      throw new Error(`package ${s.number ?? ''} of shipment ${s.parent_id ?? ''} was written by another transaction`);
     },
     byId: (accountId, id) =>
       first<ShipmentRecord>(sql, `${SELECT} WHERE s.id = $1 AND s.account_id = $2${locked}`, [id, accountId]),
     byCode: (accountId, code) =>
       first<ShipmentRecord>(sql, `${SELECT} WHERE s.code = $1 AND s.account_id = $2${locked}`, [code, accountId]),
+    byRefs: async (accountId, refs) =>
+      new Map(
+        (
+          await rows<{ ref: string; id: number; code: string }>(
+            sql,
+            'SELECT ref, id, code FROM shipments WHERE account_id = $1 AND ref = ANY($2::text[])',
+            [accountId, refs],
+          )
+        ).map(({ ref, ...hit }) => [ref, hit]),
+      ),
     byRef: (accountId, ref) =>
       first<{ id: number; code: string }>(sql, 'SELECT id, code FROM shipments WHERE account_id = $1 AND ref = $2', [
         accountId,
@@ -242,7 +238,7 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
       );
       if (whole && f.offset === 0) page.unshift(whole);
       let total: number;
-      if (byStatusOnly(f)) {
+      if (countedByStatus(f)) {
         const counted: unknown[] = [f.accountId];
         let filter = '';
         if (f.status !== undefined) filter += ` AND status = $${counted.push(f.status)}`;

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TransactionOptions } from '../../unit-of-work.js';
 import type { Db } from './db.js';
 
 interface Write<S> {
   fn: (tx: S) => Promise<unknown>;
+  /** `durable: 'with_next'` (unit-of-work.ts): this one need not wait for the disk. */
+  relaxed: boolean;
   resolve: (value: never) => void;
   reject: (error: unknown) => void;
 }
@@ -21,6 +24,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *   fails, none of the batch is stored and every promise rejects.
  * - The batch runs at `setImmediate`, once the current callbacks (every request the poll phase has read) are
  *   done. A lone transaction waits for no timer.
+ * - A batch of `durable: 'with_next'` transactions only commits under `synchronous=NORMAL`: no fsync; the log is
+ *   written in order, so the next FULL commit's fsync makes it durable too. One ordinary transaction in the batch
+ *   makes the whole batch wait for the disk. The store is back to FULL as soon as the batch ends.
  * - One writer: the transactions of a batch run one after another on the one connection, each to its end (it
  *   awaits only its stores, which answer at once), and reads from outside wait while a batch is open (`idle`), so
  *   that nothing outside a transaction sees what it has not committed, or is swept into it.
@@ -51,7 +57,10 @@ export function createGroupCommit<S>(db: Db, tx: S) {
     const settle = (outcomes: Outcome[]) =>
       outcomes.forEach((o, i) => (o.ok ? writes[i]!.resolve(o.value as never) : writes[i]!.reject(o.error)));
     const failAll = (error: unknown) => settle(writes.map(() => ({ ok: false, error })));
+    // The level cannot change inside a transaction: it is the batch's, set before it begins.
+    const relaxed = writes.every((w) => w.relaxed);
     try {
+      if (relaxed) db.pragma('synchronous = NORMAL');
       db.exec('BEGIN IMMEDIATE');
       const outcomes: Outcome[] = [];
       for (const w of writes) {
@@ -76,6 +85,7 @@ export function createGroupCommit<S>(db: Db, tx: S) {
       if (db.inTransaction) db.exec('ROLLBACK');
       failAll(error);
     } finally {
+      if (relaxed) db.pragma('synchronous = FULL');
       open = null;
       close();
       if (queue.length) schedule();
@@ -92,10 +102,10 @@ export function createGroupCommit<S>(db: Db, tx: S) {
   return {
     idle,
     /** Runs `fn` atomically with the other transactions of this turn of the event loop; resolves once committed. */
-    transaction<T>(fn: (tx: S) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: S) => Promise<T>, opts?: TransactionOptions): Promise<T> {
       if (withinOne()) return Promise.reject(new Error('a transaction cannot open another one'));
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, resolve, reject });
+        queue.push({ fn, resolve, reject, relaxed: opts?.durable === 'with_next' });
         schedule();
       });
     },

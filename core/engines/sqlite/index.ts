@@ -10,6 +10,7 @@ import { openDb, type Db, type UpgradeNotice } from './db.js';
 import { createDownloadStore } from './downloads.js';
 import { isStorageFull } from './errors.js';
 import { createEventStore } from './events.js';
+import { checkpointWhenQuiet } from './checkpoint.js';
 import { createGroupCommit } from './group-commit.js';
 import { createMappingStore } from './import-mappings.js';
 import { createLabelTokenStore } from './label-tokens.js';
@@ -21,6 +22,7 @@ import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
 import { createScaleStore, createSettingsStore } from './settings.js';
 import { createShipmentStore } from './shipments.js';
+import { createOutboxStore, createWebhookStore } from './webhooks.js';
 
 type AnyFn = (...args: never[]) => unknown;
 type SyncStores = { [K in Exclude<keyof Stores, 'signingKeys'>]: Record<string, AnyFn> };
@@ -92,6 +94,8 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     labelTokens: createLabelTokenStore(db),
     importMappings: createMappingStore(db),
     scale: createScaleStore(db),
+    outbox: createOutboxStore(db),
+    webhooks: createWebhookStore(db),
   } as unknown as SyncStores;
   // The signing keys stay files beside the store, so that `station verify` needs no database.
   const signingKeys = keyFiles(keysDir(dataDir));
@@ -103,22 +107,24 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     location: file,
     db,
     stores: { ...asyncStores(sync, idle), signingKeys },
-    transaction: async (fn) => {
+    transaction: async (fn, txOpts) => {
       try {
-        return await group.transaction(fn);
+        return await group.transaction(fn, txOpts);
       } catch (e) {
         // The COMMIT itself may find the disk full.
         throw translated(e);
       }
     },
-    background(onError, notice) {
+    background(onError, lastBegan, notice) {
       const report = (err: unknown) => onError(translated(err));
       const indexing = shipments.indexInBackground(report, notice);
       const daily = backups.start(report);
+      const checkpoints = checkpointWhenQuiet(db, idle, lastBegan, report);
       return {
         stop() {
           indexing.stop();
           daily.stop();
+          checkpoints.stop();
         },
       };
     },

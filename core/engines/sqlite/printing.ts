@@ -65,6 +65,9 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     ),
     job: db.prepare<[number, number], JobRow>('SELECT * FROM print_jobs WHERE account_id = ? AND id = ?'),
     jobById: db.prepare<[number], JobRow>('SELECT * FROM print_jobs WHERE id = ?'),
+    holder: db.prepare<[number], Pick<JobRecord, 'state' | 'lease_owner'>>(
+      'SELECT state, lease_owner FROM print_jobs WHERE id = ?',
+    ),
     countJobs: db.prepare<{ account: number; state: string | null }, { n: number }>(
       'SELECT count(*) AS n FROM print_jobs WHERE account_id = @account AND (@state IS NULL OR state = @state)',
     ),
@@ -109,6 +112,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     /**
      * The next job this worker may run: queued and due, or printing under a lease that ran out with no label in
      * doubt (its process died between labels). Jobs of a printer this worker is already busy with wait their turn.
+     * A job of one label (an operator's at a desk) goes before the batches queued ahead of it on its printer.
      */
     claim: db.prepare<
       {
@@ -128,7 +132,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
          WHERE ((j.state = 'queued' AND j.next_attempt_at <= @now) OR (j.state = 'printing' AND j.lease_until < @now AND j.in_doubt = 0))
            AND (@only IS NULL OR j.id = @only) AND (p.site = @site OR @only IS NOT NULL)
            AND p.connection NOT IN (SELECT value FROM json_each(@busy))
-         ORDER BY j.id LIMIT 1)
+         ORDER BY j.total > 1, j.id LIMIT 1)
        RETURNING *`,
     ),
     nextDue: db.prepare<{ site: string; busy: string }, { at: number | null }>(
@@ -228,6 +232,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
 
     job: (accountId: number, id: number) => jobOf(q.job.get(accountId, id)),
     jobById: (id: number) => jobOf(q.jobById.get(id)),
+    holder: (id: number) => q.holder.get(id),
     jobs(accountId: number, state: JobState | null, limit: number, offset: number) {
       return {
         rows: q.pageJobs.all({ account: accountId, state, limit, offset }).map((r) => jobOf(r)!),

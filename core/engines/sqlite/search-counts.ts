@@ -11,7 +11,7 @@ const PARTIES: Record<Party, readonly string[]> = {
 const PARTY_NAMES = Object.keys(PARTIES) as Party[];
 
 /**
- * Totals of single search words kept as the index is written (migration 020): for each word kept (a token of the
+ * Totals of single search words kept as the index is written (migration 021): for each word kept (a token of the
  * index or a prefix of one, folded as the index folds it), how many shipments of each account have it, per
  * `party`. A search of one word and no other filter reads its total here instead of counting every match, which is
  * what a broad word cost the first time it was asked (12–90 ms for a city at 1,000,000 shipments).

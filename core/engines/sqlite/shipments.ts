@@ -83,6 +83,13 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>, keptFrom:
     byId: (accountId: number, id: number): ShipmentRecord | undefined => record(stmts.byId.get(id, accountId)),
     byCode: (accountId: number, code: string): ShipmentRecord | undefined => record(stmts.byCode.get(code, accountId)),
     byRef: (accountId: number, ref: string) => stmts.byRef.get(accountId, ref),
+    byRefs: (accountId: number, refs: string[]) =>
+      new Map(
+        refs.flatMap((ref) => {
+          const hit = stmts.byRef.get(accountId, ref);
+          return hit ? [[ref, hit] as const] : [];
+        }),
+      ),
     accountOfCode: (code: string) => stmts.accountOfCode.get(code)?.account_id,
     children: (parentId: number): ShipmentRecord[] => stmts.children.all(parentId).map(fromRow),
     setStatus: (id: number, status: Status, subStatus: SubStatus | null, now: number) =>

@@ -22,7 +22,12 @@ const n = (v: unknown) => (typeof v === 'number' ? v : null);
  */
 const FIELD_WORDS: Partial<Record<FieldErrorCode, Says>> = {
   required: (_, t) => t('errors.field.required'),
-  not_allowed: (_, t) => t('errors.field.notAllowed'),
+  // A webhook URL says why (`reason`: scheme, credentials, private_address), in words that come with the webhooks'
+  // screen (renderer/src/features/webhooks/words.ts); elsewhere the plain words stand.
+  not_allowed: (p, t) =>
+    typeof p.reason === 'string'
+      ? t(`webhooks:notAllowedBecause.${p.reason}`, { defaultValue: t('errors.field.notAllowed') })
+      : t('errors.field.notAllowed'),
   min_length: (p, t) => (p.limit === 1 ? t('errors.field.required') : t('errors.field.minLength', { min: n(p.limit) })),
   max_length: (p, t) => t('errors.field.maxLength', { max: n(p.limit) }),
   minimum: (p, t) => t('errors.field.atLeast', { limit: n(p.limit) }),

@@ -14,4 +14,5 @@ export const rootKeys = {
   tokens: ['tokens'],
   import: ['import'],
   scale: ['scale'],
+  webhooks: ['webhooks'],
 } as const;

@@ -18,4 +18,5 @@ export type TokenInfo = Static<typeof TokenInfoSchema>;
 export type Printer = Static<typeof PrinterSchema>;
 export type { SenderT as Sender } from '../../../core/senders/schemas';
 export type { PresetT as Preset } from '../../../core/presets/schemas';
+export type { WebhookT as Webhook, WebhookDeliveryT as WebhookDelivery } from '../../../core/webhooks/schemas';
 export type { ImportRowErrorT as ImportRowError } from '../../../core/imports/schemas';

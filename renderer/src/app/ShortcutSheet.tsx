@@ -1,65 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type en from '../i18n/en.json';
-import { VIEWS } from './routes';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isTextField, SCAN_FIELD_ATTR } from '../operator/scanner';
-import { useModal } from '../components/modal';
 
-type Where = keyof typeof en.keys.where;
-type What = keyof typeof en.keys.what;
-
-/** The keys of the desk, by where they work; each line's keys and what they do. */
-const SHEET: Array<[Where, Array<[string[], What]>]> = [
-  [
-    'everywhere',
-    [
-      [['?'], 'sheet'],
-      [['F8'], 'waiting'],
-      [['Alt', `1…${VIEWS.length}`], 'views'],
-      [['scan'], 'scanAnywhere'],
-    ],
-  ],
-  [
-    'pack',
-    [
-      [['Enter'], 'printOpened'],
-      [['Alt', 'R'], 'return'],
-      [['Esc'], 'close'],
-    ],
-  ],
-  [
-    'form',
-    [
-      [['Ctrl', 'Enter'], 'create'],
-      [['Enter'], 'nextField'],
-      [['1…9'], 'method'],
-      [['a–z', '0–9'], 'preset'],
-      [['F9'], 'scaleWeight'],
-      [['Esc'], 'leaveForm'],
-    ],
-  ],
-  [
-    'dialogs',
-    [
-      [['1…9'], 'office'],
-      [['Enter'], 'confirmFocused'],
-      [['Esc'], 'closeDialog'],
-    ],
-  ],
-  [
-    'endOfDay',
-    [
-      [['scan'], 'loadParcel'],
-      [['Ctrl', 'Enter'], 'manifest'],
-    ],
-  ],
-];
+const ShortcutSheetDialog = lazy(() => import('./ShortcutSheetDialog'));
 
 /** `?` (or F1) shows every key of the desk, wherever the focus is but in a field being typed in. */
 export function ShortcutSheet() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const ref = useModal(open);
 
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
@@ -75,36 +21,9 @@ export function ShortcutSheet() {
     return () => window.removeEventListener('keydown', key);
   }, []);
 
-  return (
-    <dialog ref={ref} className="shortcut-sheet" aria-label={t('keys.title')} onClose={() => setOpen(false)}>
-      <div className="detail-head">
-        <h2>{t('keys.title')}</h2>
-        <button type="button" className="btn btn-plain" autoFocus onClick={() => setOpen(false)}>
-          {t('common.close')}
-        </button>
-      </div>
-      <div className="sheet-columns">
-        {SHEET.map(([where, lines]) => (
-          <section key={where} aria-label={t(`keys.where.${where}`)}>
-            <h3>{t(`keys.where.${where}`)}</h3>
-            <dl>
-              {lines.map(([keys, what]) => (
-                <div key={what} className="sheet-line">
-                  <dt>
-                    {keys.map((k, i) => (
-                      <span key={k}>
-                        {i > 0 && '+'}
-                        {k === 'scan' ? <em>{t('keys.scan')}</em> : <kbd>{k}</kbd>}
-                      </span>
-                    ))}
-                  </dt>
-                  <dd>{t(`keys.what.${what}`)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-      </div>
-    </dialog>
-  );
+  return open ? (
+    <Suspense fallback={null}>
+      <ShortcutSheetDialog onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
 }

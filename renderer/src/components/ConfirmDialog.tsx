@@ -25,9 +25,9 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useModal(open);
+  const modal = useModal(open, onCancel);
   return (
-    <dialog ref={ref} className="confirm" aria-label={title} onCancel={onCancel} onClose={() => open && onCancel()}>
+    <dialog {...modal} className="confirm" aria-label={title} onCancel={onCancel}>
       <h2>{title}</h2>
       {children}
       <div className="actions">

@@ -31,6 +31,17 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/** What the service answered to an action that failed (a mutation's error), said in one line; nothing without one. */
+export function ErrorLine({ error }: { error: unknown }) {
+  const explain = useExplain();
+  if (error === null || error === undefined) return null;
+  return (
+    <p className="error" role="alert">
+      {explain(error).message}
+    </p>
+  );
+}
+
 /** One query's three states around its content. */
 export function QueryState<T>({
   query,

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
+import type webhooks from './webhooks/en.json';
 
 /** The desk's languages, by the name each one has in itself (what the Language selector shows). */
 export const LANGUAGES = { en: 'English', es: 'Español' } as const;
@@ -23,8 +24,9 @@ const remembered = (): Language => {
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // English is the source: a key missing in en.json fails the type check.
-    resources: { translation: typeof en };
+    // English is the source: a key missing in en.json fails the type check. A screen's own words that only it
+    // shows may come with its chunk, in a namespace of their own (webhooks: Settings), off the first script.
+    resources: { translation: typeof en; webhooks: typeof webhooks };
   }
 }
 

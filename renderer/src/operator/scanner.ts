@@ -86,13 +86,14 @@ interface Burst {
 
 /**
  * Listens on the whole window, ahead of every element (capture phase). Returns the way to stop listening.
- * `now` is injectable for tests.
+ * Keys are timed by when they were typed (the event's `timeStamp`, stamped as the key arrived), not by when the page
+ * got to them: a page busy drawing or answering handles a scanner's keys late, and as far apart as its work is long.
  */
-export function captureScans(win: Window = window, now: () => number = () => performance.now()): () => void {
+export function captureScans(win: Window = window): () => void {
   let burst: Burst | null = null;
 
   function keydown(e: KeyboardEvent) {
-    const t = now();
+    const t = e.timeStamp;
     const ownField = e.target instanceof HTMLElement && e.target.hasAttribute(SCAN_FIELD_ATTR);
     if (e.ctrlKey || e.altKey || e.metaKey) {
       burst = null;

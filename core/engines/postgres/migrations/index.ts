@@ -4,7 +4,9 @@ import shipmentDraw from './003-shipment-draw.js';
 import documentKeyHash from './004-document-key-hash.js';
 import searchPrefixes from './005-search-prefixes.js';
 import searchSidesAttention from './006-search-sides-attention.js';
-import searchWordCounts from './008-search-word-counts.js';
+import webhooks from './007-webhooks.js';
+import deliveriesByEndpoint from './008-deliveries-by-endpoint.js';
+import searchWordCounts from './009-search-word-counts.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -20,5 +22,7 @@ export const pgMigrations: PgMigration[] = [
   { version: 4, name: 'document-key-hash', sql: documentKeyHash },
   { version: 5, name: 'search-prefixes', sql: searchPrefixes },
   { version: 6, name: 'search-sides-attention', sql: searchSidesAttention },
-  { version: 8, name: 'search-word-counts', sql: searchWordCounts },
+  { version: 7, name: 'webhooks', sql: webhooks },
+  { version: 8, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
+  { version: 9, name: 'search-word-counts', sql: searchWordCounts },
 ];

@@ -16,7 +16,9 @@ import importsChanges from './015-imports-changes.js';
 import searchSides from './016-search-sides.js';
 import printAttention from './017-print-attention.js';
 import printerSites from './018-printer-sites.js';
-import searchWordCounts from './020-search-word-counts.js';
+import webhooks from './019-webhooks.js';
+import deliveriesByEndpoint from './020-deliveries-by-endpoint.js';
+import searchWordCounts from './021-search-word-counts.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -47,5 +49,7 @@ export const migrations: Migration[] = [
   { version: 16, name: 'search-sides', sql: searchSides },
   { version: 17, name: 'print-attention', sql: printAttention },
   { version: 18, name: 'printer-sites', sql: printerSites },
-  { version: 20, name: 'search-word-counts', sql: searchWordCounts },
+  { version: 19, name: 'webhooks', sql: webhooks },
+  { version: 20, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
+  { version: 21, name: 'search-word-counts', sql: searchWordCounts },
 ];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from '../../api/context';
-import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { ErrorLine } from '../../components/States';
 import { Filters } from '../shipments/Filters';
 import { allCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
@@ -17,7 +17,6 @@ const PAGE_SIZE = 50;
  */
 export function BatchView() {
   const { t } = useTranslation();
-  const explain = useExplain();
   const client = useClient();
   const [filter, setFilter] = useState<SearchFilter>({ shortcut: 'PENDING' });
   const [page, setPage] = useState(1);
@@ -75,11 +74,7 @@ export function BatchView() {
             {t('batch.clear')}
           </Button>
         </div>
-        {gatherError !== null && (
-          <p className="error" role="alert">
-            {explain(gatherError).message}
-          </p>
-        )}
+        <ErrorLine error={gatherError} />
         <ShipmentPages result={result} page={page} onPage={setPage} none={t('shipments.none')}>
           {(rows) => <ShipmentTable rows={rows} selected={chosen} onToggle={toggle} onTogglePage={togglePage} />}
         </ShipmentPages>

@@ -8,7 +8,8 @@ import { forgetToken } from '../../app/session';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
-import { QueryState } from '../../components/States';
+import { SecretOnce } from '../../components/SecretOnce';
+import { ErrorLine, QueryState } from '../../components/States';
 import { useCreateToken, useRevokeToken } from './mutations';
 import { useCurrentToken, useTokens } from './queries';
 
@@ -21,6 +22,7 @@ const PERMISSIONS: Permission[] = [
   'events.write',
   'tokens.write',
   'station.admin',
+  'webhooks.write',
 ];
 const EXPIRIES = ['', '7', '30', '90', '365'] as const;
 
@@ -37,7 +39,6 @@ export function CredentialsView() {
   const [perms, setPerms] = useState<Permission[]>(['shipments.read']);
   const [days, setDays] = useState<(typeof EXPIRIES)[number]>('90');
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
   const create = useCreateToken();
   // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
@@ -52,15 +53,6 @@ export function CredentialsView() {
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : t('common.none'));
   const errors = create.error ? explain(create.error).fields : {};
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created!);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  }
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(
@@ -68,7 +60,6 @@ export function CredentialsView() {
       {
         onSuccess: (made) => {
           setCreated(made.token);
-          setCopied(null);
           setName('');
         },
       },
@@ -120,37 +111,24 @@ export function CredentialsView() {
             {t('credentials.create')}
           </Button>
         </div>
-        {create.error && (
-          <p className="error" role="alert">
-            {explain(create.error).message}
-          </p>
-        )}
+        <ErrorLine error={create.error} />
       </form>
 
       {created && (
-        <section className="card" aria-label={t('credentials.newToken')}>
-          <h2>{t('credentials.newToken')}</h2>
-          <p>{t('credentials.copyNow')}</p>
-          <code className="mono secret">{created}</code>
-          <div className="actions start">
-            <Button kind="primary" onClick={() => void copy()}>
-              {copied === 'yes' ? t('credentials.copied') : t('credentials.copy')}
-            </Button>
-            <Button onClick={() => setCreated(null)}>{t('common.close')}</Button>
-          </div>
-          <p aria-live="polite" className={copied === 'failed' ? 'error' : 'ok'}>
-            {copied === 'yes' ? t('credentials.copiedText') : copied === 'failed' ? t('credentials.copyFailed') : ''}
-          </p>
-        </section>
+        <SecretOnce
+          secret={created}
+          label={t('credentials.newToken')}
+          heading
+          className="card"
+          copyNow={t('credentials.copyNow')}
+          copiedText={t('credentials.copiedText')}
+          onClose={() => setCreated(null)}
+        />
       )}
 
       <section className="card" aria-label={t('credentials.list')}>
         <h2>{t('credentials.list')}</h2>
-        {revoke.error && (
-          <p className="error" role="alert">
-            {explain(revoke.error).message}
-          </p>
-        )}
+        <ErrorLine error={revoke.error} />
         <QueryState query={tokens} empty={(d) => d.length === 0}>
           {(list) => (
             <table>

@@ -10,6 +10,7 @@ import { useScan } from '../pack/mutations';
 import { useAllCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
 import { MAX_MANIFEST, useCreateManifest } from './mutations';
+import { ErrorLine } from '../../components/States';
 
 const PAGE_SIZE = 50;
 
@@ -193,11 +194,7 @@ export function EndOfDayView() {
           </section>
         )}
         {items > MAX_MANIFEST && <p className="warn">{t('endOfDay.tooMany', { max: MAX_MANIFEST })}</p>}
-        {manifest.error && (
-          <p className="error" role="alert">
-            {explain(manifest.error).message}
-          </p>
-        )}
+        <ErrorLine error={manifest.error} />
         {m && (
           <section className="summary ok" role="region" aria-label={t('endOfDay.done')}>
             <h3>{t('endOfDay.done')}</h3>

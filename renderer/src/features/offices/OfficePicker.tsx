@@ -27,7 +27,7 @@ export function OfficePicker({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useModal(open);
+  const modal = useModal(open, onClose);
   const [typed, setTyped] = useState(initialZip ?? '');
   const [zip, setZip] = useState(initialZip ?? '');
   const usePoint = zip === (initialZip ?? '') && near ? near : null;
@@ -50,14 +50,7 @@ export function OfficePicker({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="office-picker"
-      aria-label={t('offices.title')}
-      onCancel={onClose}
-      onClose={() => open && onClose()}
-      onKeyDown={pick}
-    >
+    <dialog {...modal} className="office-picker" aria-label={t('offices.title')} onCancel={onClose} onKeyDown={pick}>
       <div className="detail-head">
         <h2>{t('offices.title')}</h2>
         <button type="button" className="btn btn-plain" onClick={onClose} aria-label={t('common.close')}>

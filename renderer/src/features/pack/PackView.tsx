@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { useFeedback } from '../../operator/feedback';
@@ -171,12 +172,22 @@ export function PackView() {
     }
   }
 
+  /**
+   * Why a print job was refused, said on the status line: Pack's print names no printer, so a refused `/printer` is
+   * a station with none for labels yet (not "check the marked fields": no field here is marked).
+   */
+  function printRefusal(e: unknown): string {
+    const noPrinter =
+      e instanceof ApiError && e.problem.errors?.some((f) => f.path === '/printer' && f.code === 'required');
+    return noPrinter ? t('bar.noPrinter') : explain(e).message;
+  }
+
   const status = ((): { tone: Tone; text: string } => {
     if (note) return note;
     if (last) {
       const code = last.shipment.code;
       if (!job)
-        return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: explain(last.printError).message }) };
+        return { tone: 'error', text: t('pack.status.notPrinted', { code, reason: printRefusal(last.printError) }) };
       const vars = {
         code,
         printer: job.printer,
@@ -253,7 +264,10 @@ export function PackView() {
               {opened.kind === 'shipment' && shown.actions.label && (
                 <p className="row">
                   <Button kind="primary" onClick={() => printOpened()} busy={print.isPending}>
-                    {shown.labelled_at || last?.shipment.code === shown.code ? t('pack.reprint') : t('pack.print')}
+                    {/* A job this desk sent is a reprint; one refused before it was sent (no printer) is not. */}
+                    {shown.labelled_at || (last?.shipment.code === shown.code && last.printError == null)
+                      ? t('pack.reprint')
+                      : t('pack.print')}
                   </Button>
                   <span className="hint">{t('pack.enterPrints')}</span>
                   {shown.type !== 'RETURN' && (
@@ -288,7 +302,12 @@ export function PackView() {
             </section>
             {shown.actions.label && (
               <section className="card preview-card">
-                <LabelPreview code={shown.code} />
+                <LabelPreview
+                  code={shown.code}
+                  // Asked for once its print is done (or meets trouble): the preview's encoding at the station and
+                  // its painting here took a two-core desk PC's CPU from the label on its way (issue 17).
+                  later={last?.shipment.code === shown.code && job !== null && jobTone(job) === 'working'}
+                />
               </section>
             )}
           </div>

@@ -33,7 +33,7 @@ export function useQuote(params: QuoteParams | null) {
   });
 }
 
-/** The label as the thermal printer gets it. */
-export function useLabelPreview(code: string | null) {
-  return useQuery({ ...packQueries.preview(useClient(), code ?? ''), enabled: code !== null });
+/** The label as the thermal printer gets it; `ask` false keeps what was fetched before (if any) without asking again. */
+export function useLabelPreview(code: string, ask = true) {
+  return useQuery({ ...packQueries.preview(useClient(), code), enabled: ask });
 }

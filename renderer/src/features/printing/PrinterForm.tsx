@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExplain } from '../../api/errors';
 import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import type { Printer } from '../../api/types';
 import { isPrinterName } from '../../../../core/schemas/printer-name';
 import { useSavePrinter } from './mutations';
@@ -22,9 +22,8 @@ export function PrinterForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const explain = useExplain();
   const save = useSavePrinter();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, message, refused } = useSubmitErrors();
   const start = printer ?? initial ?? {};
   const [name, setName] = useState(printer?.name ?? initial?.name ?? '');
   const [driver, setDriver] = useState<Body['driver']>(start.driver ?? 'zpl');
@@ -32,8 +31,6 @@ export function PrinterForm({
   const [dpi, setDpi] = useState(String(start.settings?.dpi ?? 203));
   const [ack, setAck] = useState(start.settings?.status_ack ?? true);
   const [defaultFor, setDefaultFor] = useState<string>(start.default_for ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const raw = driver === 'zpl' || driver === 'escpos' || driver === 'tspl';
   // The service's own rule, said as the name is typed rather than after Save.
   const nameProblem = !printer && name.trim() !== '' && !isPrinterName(name.trim()) ? t('printers.nameRule') : null;
@@ -57,10 +54,7 @@ export function PrinterForm({
       await save.mutateAsync({ name: name.trim(), body, isNew: !printer });
       onDone();
     } catch (err) {
-      const x = explain(err);
-      setErrors(x.fields);
-      setMessage(x.message);
-      focusFirstInvalid(form.current);
+      refused(err);
     }
   }
 

@@ -1,10 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
-import { QueryState } from '../../components/States';
+import { ErrorLine, QueryState } from '../../components/States';
 import { canDo, JOB_STATES, type JobState } from '../../../../core/printing/job-states';
 import { jobTone } from './job-tone';
 import { useCancelJob, useConfirmJob, usePrint, usePrintAgain, useRetryJob } from './mutations';
@@ -14,7 +13,6 @@ import { printReason } from './reason';
 /** The print queue: every job, filtered by state (kept in the URL), with retry, cancel and reprint. */
 export function QueueView() {
   const { t } = useTranslation();
-  const explain = useExplain();
   const [search, setSearch] = useSearchParams();
   const state = (JOB_STATES as readonly string[]).includes(search.get('state') ?? '')
     ? (search.get('state') as JobState)
@@ -50,11 +48,7 @@ export function QueueView() {
           </select>
         </label>
       </div>
-      {error !== null && (
-        <p className="error" role="alert">
-          {explain(error).message}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <QueryState query={jobs} empty={(d) => d.data.length === 0}>
         {(page) => (
           <table aria-label={t('queue.title')}>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
 import { rootKeys } from '../../api/keys';
@@ -8,12 +8,18 @@ import { isFinalJobState } from '../../../../core/printing/job-states';
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
 
 /**
- * A job that may still change is asked again at once after each answer: the request itself waits for the change,
- * and each millisecond here is one the operator waits for "printed".
+ * A job followed by a fetch that ended before the job did is asked again at once: the request itself waits for the
+ * change, and each millisecond here is one the operator waits for "printed".
  */
 const JOB_ASK_AGAIN_MS = 1;
 /** How long one request waits at the service for a change. */
 const JOB_WAIT_MS = 20_000;
+/**
+ * A label on its way without trouble is waited for until it comes to something (`outcome`), for this long at most:
+ * its claim (queued → printing) would cost the operator a round trip to the station for a word shown a few ms
+ * (5–20 ms on a loaded desk PC); a printer slow to take it shows "printing" after this.
+ */
+const JOB_OUTCOME_MS = 1_000;
 const STATUS_POLL_MS = 5_000;
 
 /**
@@ -45,6 +51,46 @@ export const printingQueries = {
       queryFn: () => client.call('printJobs.list', { query: filter }),
     }),
   job: (id: number) => [...printingQueries.jobs(), id] as const,
+  /**
+   * One job, followed until the queue is done with it. Each request waits at the service until the job differs from
+   * what is shown (long polling), or while it is on its way without trouble, until it comes to something
+   * (JOB_OUTCOME_MS); a change that is not the end is shown and the next request sent at once, in this same fetch: a
+   * re-render between the two requests (5–8 ms on a desk PC) was in the operator's wait for "printed". The answer
+   * that shows it done (or failed) refreshes the shipments it labelled.
+   */
+  follow: (client: StationClient, queryClient: QueryClient, id: number) =>
+    queryOptions({
+      queryKey: printingQueries.job(id),
+      queryFn: async ({ signal }) => {
+        const key = printingQueries.job(id);
+        const before = queryClient.getQueryData<PrintJob>(key);
+        let shown = before;
+        for (;;) {
+          const onItsWay = shown && (shown.state === 'queued' || shown.state === 'printing') && !shown.last_error;
+          const job = await client.call('printJobs.get', {
+            params: { id: String(id) },
+            query: !shown
+              ? {}
+              : onItsWay
+                ? { wait_ms: JOB_OUTCOME_MS, outcome: true }
+                : {
+                    wait_ms: JOB_WAIT_MS,
+                    seen_state: shown.state,
+                    seen_done: shown.progress.done,
+                    seen_attempts: shown.attempts,
+                  },
+          });
+          if (isFinalJobState(job.state) || signal.aborted) {
+            if (isFinalJobState(job.state) && !(before && isFinalJobState(before.state)))
+              void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
+            return job;
+          }
+          queryClient.setQueryData(key, job);
+          shown = job;
+        }
+      },
+      staleTime: 0,
+    }),
 };
 
 /**
@@ -71,36 +117,12 @@ export function useJobs(filter: JobFilter) {
   });
 }
 
-/**
- * One job, followed until the queue is done with it. Each request waits at the service until the job differs from
- * what is shown (long polling), so a change reaches the screen at once, with one request per change. The answer
- * that shows it done (or failed) refreshes the shipments it labelled.
- */
+/** One job, followed until the queue is done with it (printingQueries.follow), while `id` is not null. */
 export function useJob(id: number | null) {
-  const client = useClient();
-  const queryClient = useQueryClient();
-  const queryKey = printingQueries.job(id ?? 0);
   return useQuery({
-    queryKey,
-    queryFn: async () => {
-      const shown = queryClient.getQueryData<PrintJob>(queryKey);
-      const job = await client.call('printJobs.get', {
-        params: { id: String(id) },
-        query: shown
-          ? {
-              wait_ms: JOB_WAIT_MS,
-              seen_state: shown.state,
-              seen_done: shown.progress.done,
-              seen_attempts: shown.attempts,
-            }
-          : {},
-      });
-      if (isFinalJobState(job.state) && !(shown && isFinalJobState(shown.state)))
-        void queryClient.invalidateQueries({ queryKey: rootKeys.shipments });
-      return job;
-    },
+    ...printingQueries.follow(useClient(), useQueryClient(), id ?? 0),
     enabled: id !== null,
-    staleTime: 0,
+    // Asked again after a fetch that ended before the job did (an operator's action restarts it, an error).
     refetchInterval: (q) => (q.state.data && isFinalJobState(q.state.data.state) ? false : JOB_ASK_AGAIN_MS),
     refetchIntervalInBackground: true,
   });

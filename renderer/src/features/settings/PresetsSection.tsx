@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExplain } from '../../api/errors';
 import type { Preset } from '../../api/types';
 import { Button } from '../../components/Button';
-import { Field, focusFirstInvalid } from '../../components/Field';
+import { Field } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { decimal } from '../../parcel/parcel';
 import { EditableList } from './EditableList';
 import { useDeletePreset, useSavePreset } from './mutations';
@@ -11,9 +11,8 @@ import { usePresets } from './queries';
 
 function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const explain = useExplain();
   const save = useSavePreset();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, refused } = useSubmitErrors();
   const [v, setV] = useState({
     name: preset?.name ?? '',
     key: preset?.key ?? '',
@@ -22,7 +21,6 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
     height: String(preset?.height ?? ''),
     weight: String(preset?.weight ?? ''),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
 
   async function submit(e: FormEvent) {
@@ -40,8 +38,7 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
       await save.mutateAsync({ id: preset?.id ?? null, body });
       onDone();
     } catch (err) {
-      setErrors(explain(err).fields);
-      focusFirstInvalid(form.current);
+      refused(err);
     }
   }
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
-import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Field, SelectField } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { useSaveStationSettings } from './mutations';
 import { useStationSettings } from './queries';
 import { useScaleDevices, useScaleReading } from '../scale/queries';
@@ -26,7 +26,6 @@ export function ScaleSettings() {
 
 function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
   const { t } = useTranslation();
-  const explain = useExplain();
   const save = useSaveStationSettings();
   const reading = useScaleReading().data;
   const [finding, setFinding] = useState(false);
@@ -34,19 +33,15 @@ function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
   const [device, setDevice] = useState(saved?.device ?? '');
   const [protocol, setProtocol] = useState<ScaleSetting['protocol']>(saved?.protocol ?? 'nci');
   const [baud, setBaud] = useState(saved?.baud_rate ? String(saved.baud_rate) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  // The service names the scale's members under /scale; the fields here are named by the member itself.
+  const { form, errors, message, refused, accepted } = useSubmitErrors((p) => p.replace(/^\/scale/, ''));
 
   async function store(scale: ScaleSetting | null) {
     try {
       await save.mutateAsync({ scale });
-      setErrors({});
-      setMessage(scale ? t('scale.saved') : t('scale.removed'));
+      accepted(scale ? t('scale.saved') : t('scale.removed'));
     } catch (err) {
-      const x = explain(err);
-      // The service names the scale's members under /scale; the fields here are named by the member itself.
-      setErrors(Object.fromEntries(Object.entries(x.fields).map(([k, v]) => [k.replace(/^\/scale/, ''), v])));
-      setMessage(x.message);
+      refused(err);
     }
   }
 
@@ -56,7 +51,7 @@ function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
   }
 
   return (
-    <form className="card scale-settings" aria-label={t('scale.title')} onSubmit={submit} noValidate>
+    <form ref={form} className="card scale-settings" aria-label={t('scale.title')} onSubmit={submit} noValidate>
       <h2>{t('scale.title')}</h2>
       <p className="hint">{t('scale.hint')}</p>
       <div className="row">

@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExplain } from '../../api/errors';
 import type { Sender } from '../../api/types';
 import { Button } from '../../components/Button';
-import { Field, focusFirstInvalid } from '../../components/Field';
+import { Field } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { EditableList } from './EditableList';
 import { useDeleteSender, useSaveSender } from './mutations';
 import { useSenders } from './queries';
@@ -20,9 +20,8 @@ const FIELDS = [
 
 function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const explain = useExplain();
   const save = useSaveSender();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, refused } = useSubmitErrors();
   const [label, setLabel] = useState(sender?.label ?? '');
   const [isDefault, setIsDefault] = useState(sender?.is_default ?? false);
   const [v, setV] = useState<Record<string, string>>({
@@ -34,7 +33,6 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
     zip: sender?.address.zip ?? '',
     country: sender?.address.country ?? 'AR',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,8 +46,7 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
       await save.mutateAsync({ id: sender?.id ?? null, body });
       onDone();
     } catch (err) {
-      setErrors(explain(err).fields);
-      focusFirstInvalid(form.current);
+      refused(err);
     }
   }
 

@@ -6,6 +6,7 @@ import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { QueryState } from '../../components/States';
 import { useSavePrinter } from '../printing/mutations';
 import { usePrinters } from '../printing/queries';
@@ -15,6 +16,7 @@ import { PresetsSection } from './PresetsSection';
 import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
 import { ScaleSettings } from './ScaleSettings';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 
 const FORMATS = ['PDF_A7', 'PDF_A4'] as const;
 
@@ -71,7 +73,6 @@ function DefaultPrinters() {
 
 function TimeZone() {
   const { t } = useTranslation();
-  const explain = useExplain();
   const settings = useStationSettings();
   const origin = useRatecard().data?.card as { origin?: { time_zone?: string } } | undefined;
   const originZone = origin?.origin?.time_zone;
@@ -79,22 +80,21 @@ function TimeZone() {
   /** What the operator typed; until then the field shows the station's zone. */
   const [typed, setTyped] = useState<string | null>(null);
   const zone = typed ?? settings.data?.time_zone ?? '';
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const { form, errors, message, refused, accepted } = useSubmitErrors();
+  async function store(timeZone: string) {
     try {
-      await save.mutateAsync({ time_zone: zone });
-      setErrors({});
-      setMessage(t('settings.saved'));
+      await save.mutateAsync({ time_zone: timeZone });
+      accepted(t('settings.saved'));
     } catch (err) {
-      const x = explain(err);
-      setErrors(x.fields);
-      setMessage(x.message);
+      refused(err);
     }
   }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void store(zone);
+  }
   return (
-    <form className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
+    <form ref={form} className="card" aria-label={t('settings.timeZone')} onSubmit={submit} noValidate>
       <h2>{t('settings.timeZone')}</h2>
       <div className="row">
         <Field
@@ -120,7 +120,15 @@ function TimeZone() {
       {originZone && settings.data && settings.data.time_zone !== originZone && (
         <p className="warn">
           {t('settings.timeZoneOrigin', { zone: settings.data.time_zone, origin: originZone })}{' '}
-          <Button onClick={() => setTyped(originZone)}>{t('settings.useZone', { zone: originZone })}</Button>
+          {/* "Use" says what it does: the zone is saved at once, not left in the field for another Save. */}
+          <Button
+            onClick={() => {
+              setTyped(originZone);
+              void store(originZone);
+            }}
+          >
+            {t('settings.useZone', { zone: originZone })}
+          </Button>
         </p>
       )}
       {message && <p className="note">{message}</p>}
@@ -282,7 +290,10 @@ function ConnectDesk() {
   );
 }
 
-/** Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports. */
+/**
+ * Settings kept in the station (not in this browser): senders, presets, default printers, time zone, imports,
+ * webhooks.
+ */
 export function SettingsView() {
   return (
     <main className="page settings-grid">
@@ -294,6 +305,7 @@ export function SettingsView() {
       <TimeZone />
       <PrintedLanguage />
       <Imports />
+      <WebhooksSection />
       <ConnectDesk />
     </main>
   );

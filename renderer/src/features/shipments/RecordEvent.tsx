@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
-import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { nextStatuses } from '../../../../core/tracking/transitions';
 import { ISSUES, SUB_STATUSES } from './codes';
 import { useRecordEvent } from './mutations';
+import { ErrorLine } from '../../components/States';
 
 type Body = OpInput<'events.create'>['body'];
 
@@ -17,7 +17,6 @@ type Body = OpInput<'events.create'>['body'];
  */
 export function RecordEvent({ shipment }: { shipment: Shipment }) {
   const { t } = useTranslation();
-  const explain = useExplain();
   const record = useRecordEvent();
   const [open, setOpen] = useState(false);
   const moves = nextStatuses(shipment.status);
@@ -94,11 +93,7 @@ export function RecordEvent({ shipment }: { shipment: Shipment }) {
         </Button>
         <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
       </div>
-      {record.error && (
-        <p className="error" role="alert">
-          {explain(record.error).message}
-        </p>
-      )}
+      <ErrorLine error={record.error} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorState, Loading } from '../../components/States';
+import { ErrorLine, ErrorState, Loading } from '../../components/States';
 import { AddPackages } from '../packages/AddPackages';
 import { money } from '../pack/QuotePicker';
 import { useQuote } from '../pack/queries';
@@ -67,7 +66,6 @@ function ShippingPrice({ shipment: s }: { shipment: Shipment }) {
  */
 export function ShipmentDetail({ code, onClose }: { code: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const explain = useExplain();
   const shipment = useShipment(code);
   const events = useEvents(code);
   const s = shipment.data;
@@ -170,11 +168,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
           </Button>
         )}
       </div>
-      {cancel.error && (
-        <p className="error" role="alert">
-          {explain(cancel.error).message}
-        </p>
-      )}
+      <ErrorLine error={cancel.error} />
       <ConfirmDialog
         open={asking}
         title={t('detail.cancelTitle', { code: s.code })}

@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
+import { Pager } from '../../components/Pager';
 import { Empty, ErrorState, Loading } from '../../components/States';
 import type { useShipmentSearch } from './queries';
 
@@ -85,33 +86,6 @@ export function ShipmentTable({
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** Previous / next and where we are. */
-export function Pager({
-  page,
-  pages,
-  last,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  last: boolean;
-  onPage: (p: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <nav className="pager" aria-label={t('shipments.pages')}>
-      <button type="button" className="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('shipments.previous')}
-      </button>
-      <span>{t('shipments.pageOf', { page, pages })}</span>
-      <button type="button" className="btn" disabled={last} onClick={() => onPage(page + 1)}>
-        {t('shipments.next')}
-      </button>
-    </nav>
   );
 }
 

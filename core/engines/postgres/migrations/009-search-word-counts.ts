@@ -1,7 +1,7 @@
 /**
  * Totals of broad search words, kept (issue 20's search goal): a search of one word counted every match from the
  * table (the index tells the matches, each match's row was read to count it: 0.5–1.3 s for a city at 1,000,000),
- * as SQLite's migration 020 keeps them on its side.
+ * as SQLite's migration 021 keeps them on its side.
  *
  * - `search_words_kept`: the words kept (a search word of one part, as `station_side_prefix_query` normalizes it).
  *   A word is kept once a search counted it with many matches (`station_keep_word`), from then on for good.
