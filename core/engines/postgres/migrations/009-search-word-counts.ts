@@ -18,7 +18,7 @@
  * Moving shipments into the counts, keeping a new word and taking a changed shipment out hold advisory lock 31
  * (to their commit): each of them reads what the others write.
  *
- * Number 8: 7 is the webhooks' outbox.
+ * Number 9: 7 and 8 are the webhooks' outbox and its index by endpoint.
  */
 const NORMALIZED = (t: string) =>
   `regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, coalesce(${t}, ''))), '[^[:alnum:]]+', ' ', 'g')`;
