@@ -146,6 +146,8 @@ describe('the search index, written behind the creates', () => {
       await cli.services.shipments.create(i < 7 ? a : b, {
         ...shipmentBody({ ref: `AHEAD-${i}` }),
         destination: party(i % 2 ? 'Quilmes Urquiza' : 'Ulises Urquiza', 'Salta', 'A4400'),
+        // A place of several words, named by all ten: kept as one search, whose matches no single word's count tells.
+        origin: party('Depósito', i % 5 ? 'Villa Carlos Paz' : 'villa carlos  PAZ', 'X5152'),
       } as never);
     await cli.services.shipments.search(a, { q: 'urquiza', page: 1, size: 1 });
     expect(kept(cli)).toEqual([]);
@@ -155,6 +157,17 @@ describe('the search index, written behind the creates', () => {
     // Ten shipments have `urquiza` and its prefixes (and `salta`, `ahead`); five `ulises`, five `quilmes`.
     expect(kept(first)).toEqual(expect.arrayContaining(['urquiza', 'u', 'ur', 'salta', 'ahead', 'ulises']));
     expect(kept(first)).not.toContain('urquizas');
+    expect(kept(first)).toContain('carlos paz villa');
+    expect(kept(first).filter((w) => w.includes(' '))).toEqual(['carlos paz villa']);
+    const place = first.engine.db
+      .prepare("SELECT account_id, party, n FROM search_word_counts WHERE word = 'carlos paz villa' ORDER BY 1, 2")
+      .all();
+    expect(place).toEqual([
+      { account_id: a, party: 'ANY', n: 7 },
+      { account_id: a, party: 'SENDER', n: 7 },
+      { account_id: b, party: 'ANY', n: 3 },
+      { account_id: b, party: 'SENDER', n: 3 },
+    ]);
     const counts = first.engine.db
       .prepare("SELECT account_id, party, n FROM search_word_counts WHERE word = 'ulises' ORDER BY account_id, party")
       .all();
@@ -170,6 +183,7 @@ describe('the search index, written behind the creates', () => {
     expect(await total('Ulises')).toBe(4);
     expect(await total('URQUIZA')).toBe(7);
     expect(await total('urquiza', b)).toBe(3);
+    expect(await total('Paz villa CARLOS')).toBe(7);
     // Counted once only: a second start leaves them as they are.
     first.engine.db.prepare("UPDATE search_word_counts SET n = 40 WHERE word = 'ulises' AND account_id = ?").run(a);
     for (const stop of stops.splice(0)) stop();

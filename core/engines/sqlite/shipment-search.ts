@@ -96,7 +96,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>, keptFrom
   );
   const pending = () => (newestShipment.get()?.n ?? 0) > indexedUpto.get()!.n;
   const counts = createSearchCounts(db, { words: WORDS, span: SPAN, keptFrom });
-  /** Words a search found broad and not kept yet: kept by the next background step. */
+  /** Searches found broad and not kept yet, by key: kept by the next background step. */
   const toKeep = new Set<string>();
 
   /**
@@ -127,7 +127,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>, keptFrom
   }
 
   const keepFound = db.transaction(() => {
-    for (const word of toKeep) counts.keep(word);
+    for (const key of toKeep) counts.keep(key);
     toKeep.clear();
   });
 
@@ -249,20 +249,20 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>, keptFrom
   const totals = new Map<string, { n: number; newest: number }>();
   const TOTALS_KEPT = 1_000;
   const matchTotal = db.transaction((f: Filter): number => {
-    // One word of one token: its kept total, if it is broad enough to be kept (search-counts.ts).
-    const token = f.words!.length === 1 ? counts.token(f.words![0]!) : undefined;
-    const kept = token === undefined ? undefined : counts.total(token, f.accountId, f.party);
+    // Its kept total, if the search is broad enough to be kept (search-counts.ts).
+    const key = counts.keyOf(f.words!);
+    const kept = key === undefined ? undefined : counts.total(key, f.accountId, f.party);
     if (kept !== undefined) return kept;
     // The newest indexed shipment, not the newest shipment: the total is of what the index holds, in this snapshot.
     const newest = indexedUpto.get()!.n;
-    const key = `${f.accountId} ${f.match}`;
-    const known = totals.get(key);
+    const asked = `${f.accountId} ${f.match}`;
+    const known = totals.get(asked);
     const n = known ? known.n + (known.newest === newest ? 0 : matchCount(f, known.newest)) : matchCount(f, 0);
-    totals.delete(key);
-    totals.set(key, { n, newest });
+    totals.delete(asked);
+    totals.set(asked, { n, newest });
     if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value!);
-    if (token !== undefined && n >= keptFrom && background) {
-      toKeep.add(token);
+    if (key !== undefined && n >= keptFrom && background) {
+      toKeep.add(key);
       schedule(0);
     }
     return n;
