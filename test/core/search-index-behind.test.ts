@@ -159,20 +159,18 @@ describe('the search index, written behind the creates', () => {
     expect(kept(first)).not.toContain('urquizas');
     expect(kept(first)).toContain('carlos paz villa');
     expect(kept(first).filter((w) => w.includes(' '))).toEqual(['carlos paz villa']);
-    const place = first.engine.db
-      .prepare("SELECT account_id, party, n FROM search_word_counts WHERE word = 'carlos paz villa' ORDER BY 1, 2")
-      .all();
-    expect(place).toEqual([
+    const countsOf = (key: string) =>
+      first.engine.db
+        .prepare('SELECT account_id, party, n FROM search_word_counts WHERE word = ? ORDER BY account_id, party')
+        .all(key);
+    expect(countsOf('carlos paz villa')).toEqual([
       { account_id: a, party: 'ANY', n: 7 },
       { account_id: a, party: 'SENDER', n: 7 },
       { account_id: b, party: 'ANY', n: 3 },
       { account_id: b, party: 'SENDER', n: 3 },
     ]);
-    const counts = first.engine.db
-      .prepare("SELECT account_id, party, n FROM search_word_counts WHERE word = 'ulises' ORDER BY account_id, party")
-      .all();
     // Shipments 0, 2, 4, 6 of north and 8 of south; the receiver's side only.
-    expect(counts).toEqual([
+    expect(countsOf('ulises')).toEqual([
       { account_id: a, party: 'ANY', n: 4 },
       { account_id: a, party: 'RECEIVER', n: 4 },
       { account_id: b, party: 'ANY', n: 1 },
