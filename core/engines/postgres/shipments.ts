@@ -85,32 +85,34 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   }
 
   /**
-   * The total of a search by words alone. One word kept (migration 009): its count over the counted shipments and
-   * its matches among the uncounted, in one statement (one snapshot). Else counted over the matches; a word found
-   * broad is kept from then on, in a transaction of its own that the search does not wait for (until it commits,
-   * the word is counted as before; if it fails, the next search that counts the word tries again).
+   * The total of a search by words alone (each of one part). Kept (migrations 009, 010: the key of its words): the
+   * count over the counted shipments and the matches among the uncounted, in one statement (one snapshot). Else
+   * counted over the matches; a search found broad is kept from then on, in a transaction of its own that the
+   * search does not wait for (until it commits, it is counted as before; if it fails, the next search that counts
+   * it tries again).
    */
   async function wordsTotal(f: SearchFilter): Promise<number> {
     const sides = sidesOf(f);
-    if (f.words!.length === 1) {
-      const kept = await first<{ n: number }>(
-        sql,
-        `SELECT coalesce((SELECT n FROM search_word_counts c WHERE c.word = k.word AND c.account_id = $1 AND c.party = $3), 0)
-           + (SELECT count(*) FROM search_uncounted u JOIN shipments s ON s.id = u.id
-              WHERE s.account_id = $1 AND s.words @@ station_phrase_query($2, $4)) AS n
-         FROM search_words_kept k WHERE k.word = station_search_word(($2::text[])[1])`,
-        [f.accountId, f.words, f.party ?? 'ANY', sides.weights],
-      );
-      if (kept) return kept.n;
-    }
+    // The uncounted are found through the prefixes' index as well as among the uncounted: just after a count
+    // ahead every shipment is uncounted, and the index finds a word's few among them.
+    const kept = await first<{ n: number }>(
+      sql,
+      `SELECT coalesce((SELECT n FROM search_word_counts c WHERE c.word = k.word AND c.account_id = $1 AND c.party = $3), 0)
+         + (SELECT count(*) FROM search_uncounted u JOIN shipments s ON s.id = u.id
+            WHERE s.account_id = $1 AND ${PREFIXES} @@ ${prefixQuery('$2', '$5')}
+              AND s.words @@ station_phrase_query($2, $4)) AS n
+       FROM search_words_kept k WHERE k.word = station_search_key($2)`,
+      [f.accountId, f.words, f.party ?? 'ANY', sides.weights, sides.marks],
+    );
+    if (kept) return kept.n;
     // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
     const n = (await first<{ n: number }>(
       sql,
       `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
       [f.accountId, f.words, sides.marks],
     ))!.n;
-    if (n >= keptFrom && f.words!.length === 1 && !sql.inTransaction)
-      void sql.query('SELECT station_keep_word(station_search_word($1))', [f.words![0]]).catch(() => undefined);
+    if (n >= keptFrom && !sql.inTransaction)
+      void sql.query('SELECT station_keep_key(station_search_key($1))', [f.words]).catch(() => undefined);
     return n;
   }
 
