@@ -238,6 +238,50 @@ describe('two stations on one database', () => {
     expect(await total(c)).toBe(570);
   }, 180_000);
 
+  it("find a broad kept search's page by date, also when all its matches lie further back than the walk goes", async () => {
+    // 1,200 shipments moved from SQLite: the 40 oldest to Zapala, the rest elsewhere; 40 of 1,200 is broad enough
+    // for a page of 2 to walk by date (at most 1,000 shipments), and the walk finds none of them.
+    const data = tempDir();
+    const local = await storeServices(data);
+    let token: string;
+    try {
+      const { services } = local;
+      const account = (await services.auth.createAccount('acme')).id;
+      token = (await services.auth.createToken({ account, name: 'old', permissions: ['shipments.read'] })).token;
+      for (let i = 0; i < 1_200; i++)
+        await services.shipments.create(account, {
+          ...shipmentBody({ ref: uniqueRef('WALK') }),
+          destination: party(`Ulises ${i}`, i < 40 ? 'Zapala' : 'Córdoba', 'Q8340'),
+        } as never);
+    } finally {
+      await local.close();
+    }
+    const store = await freshDatabase();
+    expect((await station(['migrate', '--data', data, '--to', store])).code).toBe(0);
+    const s = await serve(store, [], { STATION_SEARCH_KEPT_FROM: '4' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await storeSql<{ done: boolean }>(
+              { dataDir: '', store },
+              'SELECT counted_ahead AND NOT EXISTS (SELECT 1 FROM search_uncounted) AS done FROM search_progress',
+            )
+          )[0]!.done,
+      )
+      .toBe(true);
+    const page = async (q: string, query = '') => {
+      const r = await api(s, token, 'GET', `/shipments?q=${encodeURIComponent(q)}&size=2${query}`);
+      return { items: r.body.items as number, names: r.body.data.map((x: any) => x.destination.contact.name) };
+    };
+    // Found further back than the walk: through the index.
+    expect(await page('zapala')).toEqual({ items: 40, names: ['Ulises 39', 'Ulises 38'] });
+    expect(await page('zapala', '&sort=OLDEST')).toEqual({ items: 40, names: ['Ulises 0', 'Ulises 1'] });
+    // Found on the walk.
+    expect(await page('ulises')).toEqual({ items: 1_200, names: ['Ulises 1199', 'Ulises 1198'] });
+    expect(await page('ulises', '&page=3')).toEqual({ items: 1_200, names: ['Ulises 1195', 'Ulises 1194'] });
+  }, 180_000);
+
   it('number the packages of one parent 1..N when both stations add them at once', async () => {
     const { a, b, token } = await twoStations();
     const parent = (await api(a, token, 'POST', '/shipments', shipmentBody())).body;

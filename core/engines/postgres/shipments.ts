@@ -101,7 +101,7 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
          + (SELECT count(*) FROM search_uncounted u JOIN shipments s ON s.id = u.id
             WHERE s.account_id = $1 AND ${PREFIXES} @@ ${prefixQuery('$2', '$5')}
               AND s.words @@ station_phrase_query($2, $4)) AS n,
-         (SELECT coalesce(sum(n), 0) FROM shipment_counts WHERE account_id = $1) AS of
+         (SELECT coalesce(sum(n), 0)::bigint FROM shipment_counts WHERE account_id = $1) AS of
        FROM search_words_kept k WHERE k.word = station_search_key($2)`,
       [f.accountId, f.words, f.party ?? 'ANY', sides.weights, sides.marks],
     );
