@@ -75,6 +75,31 @@ async function twoStations(): Promise<{ store: string; a: Serve; b: Serve; token
   return { store, a, b, token: await tokenOn(store, 'acme') };
 }
 
+/**
+ * A SQLite station of `n` shipments (the `i`th with `over(i)`) moved to a new database with `station migrate`, as
+ * a large store comes to PostgreSQL: no search kept or counted ahead yet; and a token of its account.
+ */
+async function movedStore(
+  n: number,
+  over: (i: number) => Record<string, unknown>,
+): Promise<{ store: string; token: string }> {
+  const data = tempDir();
+  const local = await storeServices(data);
+  let token: string;
+  try {
+    const { services } = local;
+    const account = (await services.auth.createAccount('acme')).id;
+    const permissions = ['shipments.read', 'shipments.write'];
+    token = (await services.auth.createToken({ account, name: 'old', permissions })).token;
+    for (let i = 0; i < n; i++) await services.shipments.create(account, { ...shipmentBody(), ...over(i) } as never);
+  } finally {
+    await local.close();
+  }
+  const store = await freshDatabase();
+  expect((await station(['migrate', '--data', data, '--to', store])).code).toBe(0);
+  return { store, token };
+}
+
 describe('two stations on one database', () => {
   it('take 200 concurrent creates with 20 refs used 10 times each: exactly 20 created, the rest 409, no 500', async () => {
     const { a, b, token } = await twoStations();
@@ -157,25 +182,10 @@ describe('two stations on one database', () => {
 
   it("count a moved database's broad searches ahead once, and keep a key of several words exact under concurrent creates at both and a correction", async () => {
     // A SQLite station's shipments, moved: the copy keeps no search yet; 8 of 12 go to Villa Carlos Paz.
-    const data = tempDir();
-    const local = await storeServices(data);
-    let token: string;
-    try {
-      const { services } = local;
-      const account = (await services.auth.createAccount('acme')).id;
-      token = (
-        await services.auth.createToken({ account, name: 'old', permissions: ['shipments.read', 'shipments.write'] })
-      ).token;
-      for (let i = 0; i < 12; i++)
-        await services.shipments.create(account, {
-          ...shipmentBody({ ref: uniqueRef('AHEAD') }),
-          destination: party(`Ulises ${i}`, i % 3 ? 'Villa Carlos Paz' : 'Córdoba', 'X5152'),
-        } as never);
-    } finally {
-      await local.close();
-    }
-    const store = await freshDatabase();
-    expect((await station(['migrate', '--data', data, '--to', store])).code).toBe(0);
+    const { store, token } = await movedStore(12, (i) => ({
+      ref: uniqueRef('AHEAD'),
+      destination: party(`Ulises ${i}`, i % 3 ? 'Villa Carlos Paz' : 'Córdoba', 'X5152'),
+    }));
     const sqlOf = async (q: string) => storeSql<Record<string, unknown>>({ dataDir: '', store }, q);
     const counted = async (key: string) =>
       Object.fromEntries(
@@ -241,23 +251,10 @@ describe('two stations on one database', () => {
   it("find a broad kept search's page by date, also when all its matches lie further back than the walk goes", async () => {
     // 1,200 shipments moved from SQLite: the 40 oldest to Zapala, the rest elsewhere; 40 of 1,200 is broad enough
     // for a page of 2 to walk by date (at most 1,000 shipments), and the walk finds none of them.
-    const data = tempDir();
-    const local = await storeServices(data);
-    let token: string;
-    try {
-      const { services } = local;
-      const account = (await services.auth.createAccount('acme')).id;
-      token = (await services.auth.createToken({ account, name: 'old', permissions: ['shipments.read'] })).token;
-      for (let i = 0; i < 1_200; i++)
-        await services.shipments.create(account, {
-          ...shipmentBody({ ref: uniqueRef('WALK') }),
-          destination: party(`Ulises ${i}`, i < 40 ? 'Zapala' : 'Córdoba', 'Q8340'),
-        } as never);
-    } finally {
-      await local.close();
-    }
-    const store = await freshDatabase();
-    expect((await station(['migrate', '--data', data, '--to', store])).code).toBe(0);
+    const { store, token } = await movedStore(1_200, (i) => ({
+      ref: uniqueRef('WALK'),
+      destination: party(`Ulises ${i}`, i < 40 ? 'Zapala' : 'Córdoba', 'Q8340'),
+    }));
     const s = await serve(store, [], { STATION_SEARCH_KEPT_FROM: '4' });
     await expect
       .poll(
