@@ -120,7 +120,7 @@ describe('PostgreSQL migrations', () => {
       expect(await sides(['rosa', 'r-1'])).toMatchObject({ total: 1 });
       // 009: a kept word's total is its count plus its matches among the shipments not counted in yet (the
       // correction above made this one so); once counted in, the count alone.
-      await engine.pool.query("SELECT station_keep_word('rosa')");
+      await engine.pool.query("SELECT station_keep_key('rosa')");
       expect(await sides(['rosa'], 'SENDER')).toMatchObject({ total: 1 });
       expect(await sides(['rosa'], 'RECEIVER')).toMatchObject({ total: 0 });
       expect((await engine.pool.query('SELECT station_count_uncounted(100) AS n')).rows).toEqual([{ n: 1 }]);

@@ -239,16 +239,35 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     pool,
     stores,
     transaction,
-    background(onError) {
-      // Each serving station moves the new shipments into the kept search totals (migration 009), a batch at a
-      // time, and all of a burst before it rests: a kept word's total counts the rest match by match.
+    background(onError, _lastBegan, notice) {
+      // Each serving station moves the new shipments into the kept search totals (migrations 009, 010), a batch at
+      // a time, and all of a burst before it rests: a kept search's total counts the rest match by match. The
+      // first one to start on a database counts its broad searches ahead, which makes every shipment new.
       let timer: NodeJS.Timeout | null = null;
       let stopped = false;
+      let ahead: { keys: number; began: number } | null = null;
+      let checkedAhead = false;
       const step = async () => {
         try {
+          if (!checkedAhead) {
+            const began = Date.now();
+            const r = await pool.query<{ n: number | null }>('SELECT station_count_ahead($1) AS n', [keptFrom]);
+            checkedAhead = true;
+            const keys = r.rows[0]!.n;
+            if (keys !== null && (await pool.query('SELECT 1 FROM search_uncounted LIMIT 1')).rowCount) {
+              ahead = { keys, began };
+              notice(
+                `counting the totals of ${keys} broad searches once, in the background; a large store takes minutes, and searches are slower meanwhile`,
+              );
+            }
+          }
           while (!stopped) {
             const r = await pool.query<{ n: number }>('SELECT station_count_uncounted($1) AS n', [COUNT_BATCH]);
             if (r.rows[0]!.n < COUNT_BATCH) break;
+          }
+          if (ahead && !stopped) {
+            notice(`search totals counted in ${((Date.now() - ahead.began) / 1000).toFixed(1)} s`);
+            ahead = null;
           }
         } catch (e) {
           onError(lostConnection(e) ? unavailable(e) : e);
