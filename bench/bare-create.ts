@@ -14,11 +14,12 @@ import type { NewShipment } from '../core/shipments/record.js';
 import { generateCode } from '../core/shipments/code.js';
 import { openDb } from '../core/engines/sqlite/db.js';
 import { createEventStore } from '../core/engines/sqlite/events.js';
+import { searchKeptFrom } from '../core/engines/engine.js';
 import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
 
 const [dataDir, account, mode] = process.argv.slice(2);
 const db = openDb(join(dataDir!, DB_FILE));
-const shipments = createShipmentStore(db, () => Promise.resolve());
+const shipments = createShipmentStore(db, () => Promise.resolve(), searchKeptFrom(process.env));
 const events = createEventStore(db);
 const accountId = Number(account);
 const insertRow = db.prepare(

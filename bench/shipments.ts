@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { generateCode } from '../core/shipments/code.js';
 import type { ShipmentCreateT } from '../core/shipments/schemas.js';
 import { createEventStore } from '../core/engines/sqlite/events.js';
+import { searchKeptFrom } from '../core/engines/engine.js';
 import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
 import { initialStatus } from '../core/tracking/transitions.js';
 // The same seeded generator as the fuzz test: the same data and queries on every run.
@@ -306,7 +307,7 @@ export async function seed(dataDir: string, total: number, accounts = 1): Promis
     const { auth } = core.services;
     const db = core.engine.db;
     // The engine's own SQLite stores, synchronous, for batches of thousands in one transaction each.
-    const shipments = createShipmentStore(db, () => Promise.resolve());
+    const shipments = createShipmentStore(db, () => Promise.resolve(), searchKeptFrom(process.env));
     const store = shipments.store;
     const events = createEventStore(db);
     const owners: number[] = [];

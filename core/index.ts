@@ -180,6 +180,8 @@ export async function createCore({
             ? log.warn({ err }, 'store background work waits: the disk is full')
             : log.error({ err }, 'store background work failed'),
         () => activity.lastBegan(),
+        // Said where an upgrade is said: a store's first start may count its search totals for minutes.
+        (msg) => (onUpgrade ? onUpgrade(msg) : log.info(msg)),
       )
     : null;
 

@@ -45,12 +45,24 @@ export interface Engine extends UnitOfWork<Stores> {
   readonly location: string;
   /**
    * Work the engine does in the background of a long-running service (SQLite: indexing new shipments, the daily
-   * backups, copying its log back when the service pauses). `lastBegan`: when the service last began a client's
-   * operation (wall ms), for the work that waits for a pause.
+   * backups, copying its log back when the service pauses; once per store, the totals of its broad search words).
+   * `lastBegan`: when the service last began a client's operation (wall ms), for the work that waits for a pause;
+   * `notice` says what took long.
    */
-  background(onError: (err: unknown) => void, lastBegan: () => number): { stop(): void };
+  background(onError: (err: unknown) => void, lastBegan: () => number, notice: (msg: string) => void): { stop(): void };
   /** A consistent copy of the store in `file`; resolves to the pages copied. */
   backup(file: string): Promise<number>;
   /** Waits for the transactions under way, then closes. */
   close(): Promise<void>;
+}
+
+/**
+ * From how many matches a search word's total is kept rather than counted (both engines): counting that many costs
+ * SQLite well under a millisecond; the words above it (a city, a surname, a zip's first digits, `ord` of every ref)
+ * cost up to 50 ms there, and PostgreSQL, which reads each match's row to count it, 0.5–1.3 s.
+ * `STATION_SEARCH_KEPT_FROM` sets another (the tests keep words of a few matches).
+ */
+export function searchKeptFrom(env: Record<string, string | undefined>): number {
+  const n = Number(env.STATION_SEARCH_KEPT_FROM);
+  return Number.isInteger(n) && n > 0 ? n : 2_000;
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Engine } from './engine.js';
+import { searchKeptFrom, type Engine } from './engine.js';
 import { openPostgresEngine } from './postgres/index.js';
 import { openSqliteEngine } from './sqlite/index.js';
 
@@ -22,7 +22,11 @@ export const isPostgresUrl = (store: string | undefined): boolean =>
 export async function openEngine(o: OpenOptions): Promise<Engine> {
   const store = o.store ?? '';
   if (isPostgresUrl(store))
-    return openPostgresEngine(store, { clock: o.clock, ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}) });
+    return openPostgresEngine(store, {
+      clock: o.clock,
+      searchKeptFrom: searchKeptFrom(o.env),
+      ...(o.onUpgrade ? { onUpgrade: o.onUpgrade } : {}),
+    });
   if (store !== '')
     throw new Error(`--store must be a postgres:// URL (or left out for SQLite in the data folder), not ${store}`);
   return Promise.resolve(

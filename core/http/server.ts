@@ -85,8 +85,12 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
   const baseUrl = opts.baseUrl ?? (() => null);
   app.addHook('onRequest', requireHost);
   registerRateLimit(app, core, opts.rateLimitPerMinute ?? 1200);
-  // Answers are compressed when the client accepts it; small ones are not worth the CPU.
-  await app.register(compress, { threshold: 1024 });
+  // Answers are compressed when the client accepts it; small ones are not worth the CPU. Up to 64 kB (a page of
+  // shipments is 15-20 kB, a page of 100 about 85 kB) in one synchronous call: the plugin's default on 2 cores
+  // (8 kB) sent every page through a zlib stream, whose setup, chunks and writes cost the service's thread more than
+  // the compression itself (1.5-2 ms of a search's 3.4 ms at the median, `npm run bench -- shipments`), and a
+  // station has no spare core for the stream to overlap with.
+  await app.register(compress, { threshold: 1024, syncThreshold: 65_536 });
 
   // The core validates; Fastify's own validator and response serializer are bypassed so that one schema
   // (and one error format) serves every adapter. The schemas still reach OpenAPI.

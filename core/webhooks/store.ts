@@ -92,6 +92,6 @@ export interface WebhookStore {
   settle(results: AttemptResult[]): Promise<number[]>;
   /** Stops sending to an endpoint (410 Gone). */
   disable(id: number, reason: string, now: number): Promise<void>;
-  /** Deletes the delivered deliveries whose last attempt was before `before`; answers how many. */
-  prune(before: number): Promise<number>;
+  /** Deletes at most `most` of the delivered deliveries whose last attempt was before `before`; answers how many. */
+  prune(before: number, most: number): Promise<number>;
 }

@@ -61,6 +61,8 @@ const YIELD_MAX_MS = 2_000;
 const DEAD_CHECK_MS = 10_000;
 /** The delivered deliveries past their retention are deleted this often (or each retention, if shorter). */
 const PRUNE_EVERY_MS = 600_000;
+/** Deleted in one transaction at most (2-5 ms of the writer's time). */
+const PRUNE_BATCH = 1_000;
 
 /**
  * The delivery worker, off the request path: it takes due deliveries from the outbox (each held for the length of
@@ -144,10 +146,16 @@ export function createDeliveryWorker(deps: WorkerDeps) {
     else flushTimer ??= setTimeout(() => void flush(), FLUSH_MS);
   }
 
+  /**
+   * A batch at a time, each its own transaction: a week of deliveries at a busy station is hundreds of thousands of
+   * rows, which one DELETE would hold the store's writer for seconds to remove (SQLite: the service's thread).
+   */
   async function pruneDelivered(now: number): Promise<void> {
     if (now - lastPrune < pruneEveryMs) return;
     lastPrune = now;
-    await db.transaction((tx) => tx.webhooks.prune(now - deps.retentionMs), WITH_NEXT);
+    const before = now - deps.retentionMs;
+    while ((await db.transaction((tx) => tx.webhooks.prune(before, PRUNE_BATCH), WITH_NEXT)) === PRUNE_BATCH)
+      if (stopping.signal.aborted) return;
   }
 
   async function releaseTheDead(now: number): Promise<void> {

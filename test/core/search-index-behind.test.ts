@@ -20,15 +20,16 @@ describe('the search index, written behind the creates', () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
   /** The services on a store; `background` runs what the long-running service runs beside them. */
-  async function open(dataDir?: string, background = false) {
+  async function open(dataDir?: string, background = false, env: Record<string, string | undefined> = process.env) {
     const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'search-behind-'));
     if (!dataDir) dirs.push(dir);
-    const core = await storeServices(dir);
+    const core = await storeServices(dir, { env });
     cores.push(core);
     if (background) {
       const work = core.engine.background(
         (err) => console.error(err),
         () => 0,
+        () => undefined,
       );
       stops.push(() => work.stop());
     }
@@ -124,5 +125,68 @@ describe('the search index, written behind the creates', () => {
     const { core } = await open();
     const setting = core.engine.db.prepare("SELECT v FROM shipment_search_config WHERE k = 'automerge'").get();
     expect(setting).toEqual({ v: 8 });
+  });
+
+  /**
+   * A store that already holds many shipments when this version first serves it: its broad words are counted once,
+   * at that start, so that no search pays for counting them (core/engines/sqlite/search-counts.ts). No daily copy
+   * of the store: it would race with the removal of the folder.
+   */
+  const env = { ...process.env, STATION_SEARCH_KEPT_FROM: '4', STATION_BACKUP_KEEP: '0' };
+  const kept = (core: Core) =>
+    (core.engine.db.prepare('SELECT word FROM search_words_kept ORDER BY word').all() as Array<{ word: string }>).map(
+      (r) => r.word,
+    );
+  it('keeps the words with enough matches at the first start, with their exact totals per account and side', async () => {
+    // A command (no background work) fills the store, as an import or an older version would have.
+    const { core: cli, dir } = await open(undefined, false, env);
+    const a = (await cli.services.auth.createAccount('north')).id;
+    const b = (await cli.services.auth.createAccount('south')).id;
+    for (let i = 0; i < 10; i++)
+      await cli.services.shipments.create(i < 7 ? a : b, {
+        ...shipmentBody({ ref: `AHEAD-${i}` }),
+        destination: party(i % 2 ? 'Quilmes Urquiza' : 'Ulises Urquiza', 'Salta', 'A4400'),
+        // A place of several words, named by all ten: kept as one search, whose matches no single word's count tells.
+        origin: party('Depósito', i % 5 ? 'Villa Carlos Paz' : 'villa carlos  PAZ', 'X5152'),
+      } as never);
+    await cli.services.shipments.search(a, { q: 'urquiza', page: 1, size: 1 });
+    expect(kept(cli)).toEqual([]);
+    await cores.pop()!.close();
+
+    const { core: first } = await open(dir, true, env);
+    // Ten shipments have `urquiza` and its prefixes (and `salta`, `ahead`); five `ulises`, five `quilmes`.
+    expect(kept(first)).toEqual(expect.arrayContaining(['urquiza', 'u', 'ur', 'salta', 'ahead', 'ulises']));
+    expect(kept(first)).not.toContain('urquizas');
+    expect(kept(first)).toContain('carlos paz villa');
+    expect(kept(first).filter((w) => w.includes(' '))).toEqual(['carlos paz villa']);
+    const countsOf = (key: string) =>
+      first.engine.db
+        .prepare('SELECT account_id, party, n FROM search_word_counts WHERE word = ? ORDER BY account_id, party')
+        .all(key);
+    expect(countsOf('carlos paz villa')).toEqual([
+      { account_id: a, party: 'ANY', n: 7 },
+      { account_id: a, party: 'SENDER', n: 7 },
+      { account_id: b, party: 'ANY', n: 3 },
+      { account_id: b, party: 'SENDER', n: 3 },
+    ]);
+    // Shipments 0, 2, 4, 6 of north and 8 of south; the receiver's side only.
+    expect(countsOf('ulises')).toEqual([
+      { account_id: a, party: 'ANY', n: 4 },
+      { account_id: a, party: 'RECEIVER', n: 4 },
+      { account_id: b, party: 'ANY', n: 1 },
+      { account_id: b, party: 'RECEIVER', n: 1 },
+    ]);
+    const total = async (q: string, account = a) =>
+      (await first.services.shipments.search(account, { q, page: 1, size: 1 })).items;
+    expect(await total('Ulises')).toBe(4);
+    expect(await total('URQUIZA')).toBe(7);
+    expect(await total('urquiza', b)).toBe(3);
+    expect(await total('Paz villa CARLOS')).toBe(7);
+    // Counted once only: a second start leaves them as they are.
+    first.engine.db.prepare("UPDATE search_word_counts SET n = 40 WHERE word = 'ulises' AND account_id = ?").run(a);
+    for (const stop of stops.splice(0)) stop();
+    await cores.pop()!.close();
+    const { core: again } = await open(dir, true, env);
+    expect((await again.services.shipments.search(a, { q: 'ulises', page: 1, size: 1 })).items).toBe(40);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
-import { shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
+import { party, shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { spawnServe, station, type Served as Serve } from '../helpers/station.js';
 import { storeSql } from '../helpers/store-sql.js';
@@ -75,6 +75,31 @@ async function twoStations(): Promise<{ store: string; a: Serve; b: Serve; token
   return { store, a, b, token: await tokenOn(store, 'acme') };
 }
 
+/**
+ * A SQLite station of `n` shipments (the `i`th with `over(i)`) moved to a new database with `station migrate`, as
+ * a large store comes to PostgreSQL: no search kept or counted ahead yet; and a token of its account.
+ */
+async function movedStore(
+  n: number,
+  over: (i: number) => Record<string, unknown>,
+): Promise<{ store: string; token: string }> {
+  const data = tempDir();
+  const local = await storeServices(data);
+  let token: string;
+  try {
+    const { services } = local;
+    const account = (await services.auth.createAccount('acme')).id;
+    const permissions = ['shipments.read', 'shipments.write'];
+    token = (await services.auth.createToken({ account, name: 'old', permissions })).token;
+    for (let i = 0; i < n; i++) await services.shipments.create(account, { ...shipmentBody(), ...over(i) } as never);
+  } finally {
+    await local.close();
+  }
+  const store = await freshDatabase();
+  expect((await station(['migrate', '--data', data, '--to', store])).code).toBe(0);
+  return { store, token };
+}
+
 describe('two stations on one database', () => {
   it('take 200 concurrent creates with 20 refs used 10 times each: exactly 20 created, the rest 409, no 500', async () => {
     const { a, b, token } = await twoStations();
@@ -97,6 +122,162 @@ describe('two stations on one database', () => {
     expect(new Set(listed.body.data.map((s: { code: string }) => s.code)).size).toBe(20);
     expect((await api(b, token, 'GET', '/shipments?size=100')).body.items).toBe(20);
   }, 120_000);
+
+  it("keep a broad search word's total exact under concurrent creates at both, before and after it is counted in", async () => {
+    const store = await freshDatabase();
+    const env = { STATION_SEARCH_KEPT_FROM: '2' };
+    const [a, b] = await Promise.all([serve(store, [], env), serve(store, [], env)]);
+    const token = await tokenOn(store, 'acme');
+    const body = (i: number, name: string) => ({
+      ...shipmentBody({ ref: uniqueRef('KEPT') }),
+      destination: {
+        ...shipmentBody().destination,
+        contact: { ...shipmentBody().destination.contact, name: `${name} ${i}` },
+      },
+    });
+    const total = async (s: Serve) => (await api(s, token, 'GET', '/shipments?q=urquiza&size=1')).body.items as number;
+    for (let i = 0; i < 4; i++)
+      expect((await api(a, token, 'POST', '/shipments', body(i, 'Ulises Urquiza'))).status).toBe(201);
+    // Counted once, found broad (4 >= 2): kept from then on.
+    expect(await total(a)).toBe(4);
+    await expect
+      .poll(async () =>
+        (await storeSql<{ word: string }>({ dataDir: '', store }, 'SELECT word FROM search_words_kept')).map(
+          (r) => r.word,
+        ),
+      )
+      .toContain('urquiza');
+    // 100 creates at once through both stations, half of them Urquiza, while both ask the total.
+    const during: number[] = [];
+    const answers = await Promise.all([
+      ...Array.from({ length: 100 }, (_, i) =>
+        api(i % 2 ? a : b, token, 'POST', '/shipments', body(i, i % 4 < 2 ? 'Ulises Urquiza' : 'Quimey Lanusse')),
+      ),
+      ...Array.from({ length: 10 }, async (_, i) => during.push(await total(i % 2 ? a : b))),
+    ]);
+    expect(answers.slice(0, 100).every((r) => (r as { status: number }).status === 201)).toBe(true);
+    for (const n of during) expect(n).toBeGreaterThanOrEqual(4);
+    for (const n of during) expect(n).toBeLessThanOrEqual(54);
+    expect([await total(a), await total(b)]).toEqual([54, 54]);
+    // Once the stations have counted the new shipments in, the same.
+    await expect
+      .poll(async () =>
+        Number(
+          (await storeSql<{ n: number }>({ dataDir: '', store }, 'SELECT count(*) AS n FROM search_uncounted'))[0]!.n,
+        ),
+      )
+      .toBe(0);
+    expect(
+      Number(
+        (
+          await storeSql<{ n: string }>(
+            { dataDir: '', store },
+            "SELECT n FROM search_word_counts WHERE word = 'urquiza' AND party = 'ANY'",
+          )
+        )[0]!.n,
+      ),
+    ).toBe(54);
+    expect([await total(a), await total(b)]).toEqual([54, 54]);
+  }, 120_000);
+
+  it("count a moved database's broad searches ahead once, and keep a key of several words exact under concurrent creates at both and a correction", async () => {
+    // A SQLite station's shipments, moved: the copy keeps no search yet; 8 of 12 go to Villa Carlos Paz.
+    const { store, token } = await movedStore(12, (i) => ({
+      ref: uniqueRef('AHEAD'),
+      destination: party(`Ulises ${i}`, i % 3 ? 'Villa Carlos Paz' : 'Córdoba', 'X5152'),
+    }));
+    const sqlOf = async (q: string) => storeSql<Record<string, unknown>>({ dataDir: '', store }, q);
+    const counted = async (key: string) =>
+      Object.fromEntries(
+        (await sqlOf(`SELECT party, n FROM search_word_counts WHERE word = '${key}'`)).map((r) => [
+          r.party,
+          Number(r.n),
+        ]),
+      );
+    const uncounted = async () => Number((await sqlOf('SELECT count(*) AS n FROM search_uncounted'))[0]!.n);
+
+    // Both stations start at once: the database is counted ahead once, its city of three words as one key.
+    const env = { STATION_SEARCH_KEPT_FROM: '4' };
+    const [a, b] = await Promise.all([serve(store, [], env), serve(store, [], env)]);
+    await expect
+      .poll(async () => (await sqlOf('SELECT counted_ahead AS done FROM search_progress'))[0]!.done)
+      .toBe(true);
+    await expect.poll(uncounted).toBe(0);
+    const kept = (await sqlOf('SELECT word FROM search_words_kept')).map((r) => r.word);
+    expect(kept).toEqual(expect.arrayContaining(['carlos paz villa', 'villa', 'ulises', 'ahead', 'rosario']));
+    expect(await counted('carlos paz villa')).toEqual({ ANY: 8, RECEIVER: 8 });
+    const total = async (s: Serve, q = 'Villa Carlos Paz', side = '') =>
+      (await api(s, token, 'GET', `/shipments?q=${encodeURIComponent(q)}&size=1${side}`)).body.items as number;
+    expect([
+      await total(a),
+      await total(b, 'paz VILLA carlos'),
+      await total(a, 'carlos villa', '&party=SENDER'),
+    ]).toEqual([8, 8, 0]);
+
+    // 100 creates at once through both stations, half of them to Villa Carlos Paz, while both ask the total.
+    const during: number[] = [];
+    const answers = await Promise.all([
+      ...Array.from({ length: 100 }, (_, i) =>
+        api(i % 2 ? a : b, token, 'POST', '/shipments', {
+          ...shipmentBody({ ref: uniqueRef('KEY') }),
+          destination: party(`Quimey ${i}`, i % 4 < 2 ? 'Villa Carlos Paz' : 'Villa María', 'X5152'),
+        }),
+      ),
+      ...Array.from({ length: 10 }, async (_, i) => during.push(await total(i % 2 ? a : b))),
+    ]);
+    expect(answers.slice(0, 100).every((r) => (r as { status: number }).status === 201)).toBe(true);
+    for (const n of during) expect(n).toBeGreaterThanOrEqual(8);
+    for (const n of during) expect(n).toBeLessThanOrEqual(58);
+    expect([await total(a), await total(b)]).toEqual([58, 58]);
+
+    // A correction: one of them is picked up at an office instead, whose address is not in Villa Carlos Paz.
+    const moved = (await api(a, token, 'GET', '/shipments?q=villa%20carlos%20paz&size=1')).body.data[0];
+    const office = (await api(a, token, 'GET', '/offices?near=-31.4135,-64.1811&size=1')).body.data[0];
+    const corrected = await api(b, token, 'PATCH', `/shipments/${moved.id}`, { method: 'PICKUP', office: office.id });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.destination.address.city).not.toMatch(/carlos paz/i);
+    expect([await total(a), await total(b)]).toEqual([57, 57]);
+    await expect.poll(uncounted).toBe(0);
+    expect(await counted('carlos paz villa')).toEqual({ ANY: 57, RECEIVER: 57 });
+    expect([await total(a), await total(b)]).toEqual([57, 57]);
+
+    // Counted ahead once only: a station started later leaves the counts as they are.
+    await storeSql({ dataDir: '', store }, "UPDATE search_word_counts SET n = 570 WHERE word = 'carlos paz villa'");
+    const c = await serve(store, [], env);
+    await sleep(1500);
+    expect(await total(c)).toBe(570);
+  }, 180_000);
+
+  it("find a broad kept search's page by date, also when all its matches lie further back than the walk goes", async () => {
+    // 1,200 shipments moved from SQLite: the 40 oldest to Zapala, the rest elsewhere; 40 of 1,200 is broad enough
+    // for a page of 2 to walk by date (at most 1,000 shipments), and the walk finds none of them.
+    const { store, token } = await movedStore(1_200, (i) => ({
+      ref: uniqueRef('WALK'),
+      destination: party(`Ulises ${i}`, i < 40 ? 'Zapala' : 'Córdoba', 'Q8340'),
+    }));
+    const s = await serve(store, [], { STATION_SEARCH_KEPT_FROM: '4' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await storeSql<{ done: boolean }>(
+              { dataDir: '', store },
+              'SELECT counted_ahead AND NOT EXISTS (SELECT 1 FROM search_uncounted) AS done FROM search_progress',
+            )
+          )[0]!.done,
+      )
+      .toBe(true);
+    const page = async (q: string, query = '') => {
+      const r = await api(s, token, 'GET', `/shipments?q=${encodeURIComponent(q)}&size=2${query}`);
+      return { items: r.body.items as number, names: r.body.data.map((x: any) => x.destination.contact.name) };
+    };
+    // Found further back than the walk: through the index.
+    expect(await page('zapala')).toEqual({ items: 40, names: ['Ulises 39', 'Ulises 38'] });
+    expect(await page('zapala', '&sort=OLDEST')).toEqual({ items: 40, names: ['Ulises 0', 'Ulises 1'] });
+    // Found on the walk.
+    expect(await page('ulises')).toEqual({ items: 1_200, names: ['Ulises 1199', 'Ulises 1198'] });
+    expect(await page('ulises', '&page=3')).toEqual({ items: 1_200, names: ['Ulises 1195', 'Ulises 1194'] });
+  }, 180_000);
 
   it('number the packages of one parent 1..N when both stations add them at once', async () => {
     const { a, b, token } = await twoStations();

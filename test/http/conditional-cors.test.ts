@@ -1,4 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corsOrigins } from '../../core/http/cors.js';
 import { shipmentBody } from '../helpers/fixtures.js';
@@ -82,6 +83,21 @@ describe('conditional reads and CORS, from outside over HTTP', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(JSON.parse(changed.body.toString()).status).toBe('COLLECTED');
+  });
+
+  it('sends a page of shipments compressed in one piece, with its length, in the encoding the client accepts', async () => {
+    for (let i = 0; i < 20; i++) await created();
+    const plain = await get('/shipments?size=20', { 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeGreaterThan(8192);
+    for (const encoding of ['gzip', 'br']) {
+      const page = await get('/shipments?size=20', { 'accept-encoding': encoding });
+      expect(page.headers['content-encoding']).toBe(encoding);
+      // Compressed in one call, its size known: no chunks (a zlib stream cost the service more than the compression).
+      expect(page.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(page.headers['content-length'])).toBe(page.body.length);
+      const inflated = encoding === 'gzip' ? gunzipSync(page.body) : brotliDecompressSync(page.body);
+      expect(JSON.parse(inflated.toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
   });
 
   it('so do its events and its label reads', async () => {

@@ -1,11 +1,8 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PG_OUTBOX_LOOKS } from '../../core/engines/postgres/webhooks.js';
 import { OUTBOX_LOOKS } from '../../core/engines/sqlite/webhooks.js';
-import { DB_FILE } from '../../core/paths.js';
 import { engineWithAccount } from '../helpers/engine.js';
+import { pgRowsRead, sqlitePlan } from '../helpers/plans.js';
 import { webhookRecord } from '../helpers/fixtures.js';
 import { storeSql } from '../helpers/store-sql.js';
 
@@ -70,55 +67,25 @@ describe('webhooks: a paused endpoint’s backlog', () => {
     const { dataDir, store, now } = await stationWithBacklog();
     if (store) {
       // PostgreSQL: every row a plan node of these statements read from the deliveries, summed.
-      const client = new pg.Client({ connectionString: store });
-      await client.connect();
-      try {
-        await client.query('ANALYZE webhook_deliveries');
-        const rowsRead = async (sql: string, params: unknown[]) => {
-          await client.query('BEGIN');
-          try {
-            const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows[0]['QUERY PLAN'];
-            let n = 0;
-            const walk = (node: Record<string, any>) => {
-              if (node['Relation Name'] === 'webhook_deliveries' && /Scan/.test(node['Node Type']))
-                n += node['Actual Rows'] * node['Actual Loops'];
-              for (const child of node.Plans ?? []) walk(child);
-            };
-            walk(plan[0].Plan);
-            return n;
-          } finally {
-            await client.query('ROLLBACK');
-          }
-        };
-        expect(await rowsRead(PG_OUTBOX_LOOKS.nextDue, [])).toBeLessThan(10);
-        expect(await rowsRead(PG_OUTBOX_LOOKS.claim, [now, now + 60_000, 'worker-a', 4])).toBeLessThan(20);
-        expect(await rowsRead(PG_OUTBOX_LOOKS.holders, [now])).toBeLessThan(10);
-      } finally {
-        await client.end();
-      }
+      const rowsRead = (sql: string, params: unknown[]) => pgRowsRead(store, 'webhook_deliveries', sql, params);
+      expect(await rowsRead(PG_OUTBOX_LOOKS.nextDue, [])).toBeLessThan(10);
+      expect(await rowsRead(PG_OUTBOX_LOOKS.claim, [now, now + 60_000, 'worker-a', 4])).toBeLessThan(20);
+      expect(await rowsRead(PG_OUTBOX_LOOKS.holders, [now])).toBeLessThan(10);
       return;
     }
     // SQLite: each look searches the pending deliveries by endpoint, never scans them in due order.
-    const db = new Database(join(dataDir, DB_FILE), { readonly: true });
-    try {
-      for (const [sql, params] of [
-        [OUTBOX_LOOKS.nextDue, []],
-        [OUTBOX_LOOKS.dueOf, [1, now, 4]],
-        [OUTBOX_LOOKS.holders, [now]],
-      ] as const) {
-        const plan = db
-          .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-          .all(...params)
-          .map((r) => r.detail);
-        const deliveries = plan.filter((d) => / d( |$)/.test(d));
-        expect(deliveries, plan.join(' | ')).not.toHaveLength(0);
-        for (const step of deliveries)
-          expect(step, plan.join(' | ')).toMatch(
-            /^SEARCH d USING (COVERING )?INDEX webhook_deliveries_pending \(webhook_id=\?/,
-          );
-      }
-    } finally {
-      db.close();
+    for (const [sql, params] of [
+      [OUTBOX_LOOKS.nextDue, []],
+      [OUTBOX_LOOKS.dueOf, [1, now, 4]],
+      [OUTBOX_LOOKS.holders, [now]],
+    ] as const) {
+      const plan = sqlitePlan(dataDir, sql, params);
+      const deliveries = plan.filter((d) => / d( |$)/.test(d));
+      expect(deliveries, plan.join(' | ')).not.toHaveLength(0);
+      for (const step of deliveries)
+        expect(step, plan.join(' | ')).toMatch(
+          /^SEARCH d USING (COVERING )?INDEX webhook_deliveries_pending \(webhook_id=\?/,
+        );
     }
   });
 });

@@ -29,10 +29,15 @@ export interface PostgresOptions {
   onUpgrade?: (message: string) => void;
   /** Connections this station may hold at once (default 20). */
   poolSize?: number;
+  /** `searchKeptFrom` of engine.ts. */
+  searchKeptFrom?: number;
 }
 
 /** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
 const RETRY_AFTER_S = 2;
+/** The new shipments a station moves into the kept search totals at once, and how often (see `background`). */
+const COUNT_BATCH = 2_000;
+const COUNT_EVERY_MS = 1_000;
 /** Tries of a transaction that lost to a concurrent one (deadlock, serialization failure). */
 const MOST_TRIES = 8;
 
@@ -85,10 +90,10 @@ function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
   return sql;
 }
 
-function storesOn(sql: Sql): Stores {
+function storesOn(sql: Sql, keptFrom: number): Stores {
   return {
     auth: pgAuthStore(sql),
-    shipments: pgShipmentStore(sql),
+    shipments: pgShipmentStore(sql, keptFrom),
     events: pgEventStore(sql),
     printing: pgPrintStore(sql),
     downloads: pgDownloadStore(sql),
@@ -186,7 +191,8 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     await pool.end();
     throw lostConnection(e) ? new Error(`cannot reach the database at ${redacted(url)}: ${(e as Error).message}`) : e;
   }
-  const stores = storesOn(sqlOn(pool, false));
+  const keptFrom = opts.searchKeptFrom ?? 2_000;
+  const stores = storesOn(sqlOn(pool, false), keptFrom);
 
   async function transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -204,7 +210,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       try {
         // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
         await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-        const value = await fn(storesOn(sqlOn(client, true)));
+        const value = await fn(storesOn(sqlOn(client, true), keptFrom));
         await client.query('COMMIT');
         return value;
       } catch (e) {
@@ -233,7 +239,49 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     pool,
     stores,
     transaction,
-    background: () => ({ stop: () => undefined }),
+    background(onError, _lastBegan, notice) {
+      // Each serving station moves the new shipments into the kept search totals (migrations 009, 010), a batch at
+      // a time, and all of a burst before it rests: a kept search's total counts the rest match by match. The
+      // first one to start on a database counts its broad searches ahead, which makes every shipment new.
+      let timer: NodeJS.Timeout | null = null;
+      let stopped = false;
+      let ahead: { keys: number; began: number } | null = null;
+      let checkedAhead = false;
+      const step = async () => {
+        try {
+          if (!checkedAhead) {
+            const began = Date.now();
+            const r = await pool.query<{ n: number | null }>('SELECT station_count_ahead($1) AS n', [keptFrom]);
+            checkedAhead = true;
+            const keys = r.rows[0]!.n;
+            if (keys !== null && (await pool.query('SELECT 1 FROM search_uncounted LIMIT 1')).rowCount) {
+              ahead = { keys, began };
+              notice(
+                `counting the totals of ${keys} broad searches once, in the background; a large store takes minutes, and searches are slower meanwhile`,
+              );
+            }
+          }
+          while (!stopped) {
+            const r = await pool.query<{ n: number }>('SELECT station_count_uncounted($1) AS n', [COUNT_BATCH]);
+            if (r.rows[0]!.n < COUNT_BATCH) break;
+          }
+          if (ahead && !stopped) {
+            notice(`search totals counted in ${((Date.now() - ahead.began) / 1000).toFixed(1)} s`);
+            ahead = null;
+          }
+        } catch (e) {
+          onError(lostConnection(e) ? unavailable(e) : e);
+        }
+        if (!stopped) timer = setTimeout(() => void step(), COUNT_EVERY_MS).unref();
+      };
+      timer = setTimeout(() => void step(), 0).unref();
+      return {
+        stop() {
+          stopped = true;
+          if (timer) clearTimeout(timer);
+        },
+      };
+    },
     backup: () =>
       Promise.reject(
         new DomainError('invalid_state', 'a PostgreSQL station is backed up with the database’s own tools (pg_dump)'),

@@ -25,8 +25,12 @@ const sidesOf = (f: SearchFilter) => SIDES[f.party ?? 'ANY'];
 /** The prefixes' query of a search's words, with the account (`$1`) as a value so that the index is used. */
 const prefixQuery = (words: string, marks: string) => `station_side_prefix_query($1, ${words}, ${marks})`;
 
-/** Conditions of a search beyond the account (`$1`), as SQL with numbered parameters from `args`. */
-function conditions(f: SearchFilter, args: unknown[]): string {
+/**
+ * Conditions of a search beyond the account (`$1`), as SQL with numbered parameters from `args`. `byIndex` false:
+ * without the prefixes, for a query that walks the shipments by date (computing a shipment's prefixes to check
+ * them took 0.5 ms a row, and the words alone say it exactly).
+ */
+function conditions(f: SearchFilter, args: unknown[], byIndex = true): string {
   const c: string[] = [];
   const arg = (v: unknown) => `$${args.push(v)}`;
   if (f.words) {
@@ -34,10 +38,8 @@ function conditions(f: SearchFilter, args: unknown[]): string {
     const sides = sidesOf(f);
     // The prefixes' index finds the candidates (migration 006); the words of each, a small column, say it exactly
     // (each word a phrase of its parts).
-    c.push(
-      `${PREFIXES} @@ ${prefixQuery(words, arg(sides.marks))}`,
-      `s.words @@ station_phrase_query(${words}, ${arg(sides.weights)})`,
-    );
+    if (byIndex) c.push(`${PREFIXES} @@ ${prefixQuery(words, arg(sides.marks))}`);
+    c.push(`s.words @@ station_phrase_query(${words}, ${arg(sides.weights)})`);
   }
   if (f.dateColumn === 'labelled_at') c.push('s.labelled_at IS NOT NULL');
   if (f.code !== undefined) c.push(`s.code = ${arg(f.code)}`);
@@ -66,7 +68,7 @@ const wordsOnly = (f: SearchFilter) =>
  * Transactions run at READ COMMITTED; a row read inside one is locked (FOR UPDATE) until it ends, so that what a
  * service decides from it (a package's number, a move of its status) holds when it writes.
  */
-export function pgShipmentStore(sql: Sql): ShipmentStore {
+export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
 
   /**
@@ -82,6 +84,59 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
       `${SELECT} WHERE s.account_id = $1 AND (s.ref IN ($2, $3, $4) OR s.code = $3)${others} LIMIT 1`,
       args,
     );
+  }
+
+  /**
+   * A search by words alone (each of one part) that is kept (migrations 009, 010: the key of its words): its total,
+   * the count over the counted shipments and the matches among the uncounted, in one statement (one snapshot); and
+   * the account's shipments, to tell how broad it is. Undefined when not kept.
+   */
+  async function keptTotal(f: SearchFilter): Promise<{ n: number; of: number } | undefined> {
+    const sides = sidesOf(f);
+    // The uncounted are found through the prefixes' index as well as among the uncounted: just after a count
+    // ahead every shipment is uncounted, and the index finds a word's few among them.
+    return first<{ n: number; of: number }>(
+      sql,
+      `SELECT coalesce((SELECT n FROM search_word_counts c WHERE c.word = k.word AND c.account_id = $1 AND c.party = $3), 0)
+         + (SELECT count(*) FROM search_uncounted u JOIN shipments s ON s.id = u.id
+            WHERE s.account_id = $1 AND ${PREFIXES} @@ ${prefixQuery('$2', '$5')}
+              AND s.words @@ station_phrase_query($2, $4)) AS n,
+         (SELECT coalesce(sum(n), 0)::bigint FROM shipment_counts WHERE account_id = $1) AS of
+       FROM search_words_kept k WHERE k.word = station_search_key($2)`,
+      [f.accountId, f.words, f.party ?? 'ANY', sides.weights, sides.marks],
+    );
+  }
+
+  /**
+   * The total of a search by words alone, not kept: counted over the matches; a search found broad is kept from
+   * then on, in a transaction of its own that the search does not wait for (until it commits, it is counted as
+   * before; if it fails, the next search that counts it tries again).
+   */
+  async function countedTotal(f: SearchFilter): Promise<number> {
+    // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
+    const n = (await first<{ n: number }>(
+      sql,
+      `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
+      [f.accountId, f.words, sidesOf(f).marks],
+    ))!.n;
+    if (n >= keptFrom && !sql.inTransaction)
+      void sql.query('SELECT station_keep_key(station_search_key($1))', [f.words]).catch(() => undefined);
+    return n;
+  }
+
+  /**
+   * How many of the account's shipments, newest (or oldest) first, a page of a broad search walks through to find
+   * its rows, or 0 to find them through the prefixes' index. The index fetches every match to sort them by date (a
+   * city's 50,000, a zip prefix's 5,000: 20-70 ms at 1,000,000); a walk reads the shipments in the order of the page,
+   * about (limit + offset) x all / matches of them, each a check of its words. Walked when that is at most 5 times
+   * the matches (rows in order against rows anywhere in the table: from some 2,000 matches at 1,000,000), at most 4
+   * times what it should take, so that a search whose matches all lie far back (a ref prefix of an old run) costs a
+   * bounded walk and then the index.
+   */
+  function walkFor(f: SearchFilter, kept: { n: number; of: number } | undefined): number {
+    if (!kept || kept.n === 0) return 0;
+    const rows = ((f.limit + f.offset) * kept.of) / kept.n;
+    return rows <= 5 * kept.n && rows < kept.of ? Math.max(1_000, Math.ceil(4 * rows)) : 0;
   }
 
   return {
@@ -193,19 +248,36 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
       ),
     async search(f) {
       const args: unknown[] = [f.accountId];
+      const kept = wordsOnly(f) ? await keptTotal(f) : undefined;
+      const walk = walkFor(f, kept);
       const where = `s.account_id = $1${conditions(f, args)}`;
       const dir = f.newestFirst ? 'DESC' : 'ASC';
+      const order = `ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir}`;
       // A ref or code typed whole: that shipment first, on the first page, and the other matches after it.
       const whole = f.words && f.whole !== undefined ? await wholeMatch(f) : undefined;
       let { limit, offset } = f;
       if (whole && offset === 0) limit -= 1;
       else if (whole) offset -= 1;
-      const except = whole ? ` AND s.id <> $${args.length + 3}` : '';
-      const page = await rows<ShipmentRecord>(
-        sql,
-        `${SELECT} WHERE ${where}${except} ORDER BY s.${f.dateColumn} ${dir}, s.id ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
-        [...args, limit, offset, ...(whole ? [whole.id] : [])],
-      );
+      const except = (n: number) => (whole ? ` AND s.id <> $${n}` : '');
+      const tail = (n: number) => `${except(n + 3)} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+      const more = [limit, offset, ...(whole ? [whole.id] : [])];
+      let page: ShipmentRecord[] | undefined;
+      if (walk) {
+        const walked: unknown[] = [f.accountId];
+        // The walk on the account's index by date (the filters other than the words on it), the words on each row.
+        const inner = `s.account_id = $1${conditions({ ...f, words: undefined }, walked)}`;
+        const outer = `s.account_id = $1${conditions(f, walked, false)}`;
+        walked.push(walk);
+        page = await rows<ShipmentRecord>(
+          sql,
+          `SELECT ${COLUMNS} FROM (SELECT * FROM shipments s WHERE ${inner} ${order} LIMIT $${walked.length}) s
+           LEFT JOIN shipments p ON p.id = s.parent_id WHERE ${outer}${tail(walked.length)}`,
+          [...walked, ...more],
+        );
+        // Fewer than a page: the matches may lie further back than the walk went (or there are no more).
+        if (page.length < limit) page = undefined;
+      }
+      page ??= await rows<ShipmentRecord>(sql, `${SELECT} WHERE ${where}${tail(args.length)}`, [...args, ...more]);
       if (whole && f.offset === 0) page.unshift(whole);
       let total: number;
       if (countedByStatus(f)) {
@@ -222,13 +294,8 @@ export function pgShipmentStore(sql: Sql): ShipmentStore {
             )
           )?.n ?? 0,
         );
-      } else if (wordsOnly(f))
-        // The prefixes carry the account: counted from the index alone, with no condition on the rows to check.
-        total = (await first<{ n: number }>(
-          sql,
-          `SELECT count(*) AS n FROM shipments s WHERE ${PREFIXES} @@ ${prefixQuery('$2', '$3')}`,
-          [f.accountId, f.words, sidesOf(f).marks],
-        ))!.n;
+      } else if (kept) total = kept.n;
+      else if (wordsOnly(f)) total = await countedTotal(f);
       else total = (await first<{ n: number }>(sql, `SELECT count(*) AS n FROM shipments s WHERE ${where}`, args))!.n;
       return { rows: page, total };
     },

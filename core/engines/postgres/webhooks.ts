@@ -58,6 +58,12 @@ export const PG_OUTBOX_LOOKS = {
     FROM taken t JOIN webhooks w ON w.id = t.webhook_id ORDER BY t.id`,
   holders: `SELECT DISTINCT d.claim FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
     WHERE d.state = 'pending' AND d.next_at > $1 AND d.claim IS NOT NULL`,
+  /**
+   * The delivered deliveries past their retention, at most so many, by their index (migration 011); those another
+   * station is deleting at the moment are skipped.
+   */
+  pruned: `SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < $1
+    ORDER BY last_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
 };
 
 /**
@@ -197,8 +203,8 @@ export function pgWebhookStore(sql: Sql): WebhookStore {
         [id, reason, now],
       );
     },
-    prune: async (before) =>
-      (await sql.query(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < $1`, [before]))
+    prune: async (before, most) =>
+      (await sql.query(`DELETE FROM webhook_deliveries WHERE id IN (${PG_OUTBOX_LOOKS.pruned})`, [before, most]))
         .rowCount ?? 0,
   };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DB_FILE } from '../../paths.js';
-import type { Engine, Stores } from '../engine.js';
+import { searchKeptFrom, type Engine, type Stores } from '../engine.js';
 import type { Clock } from '../../clock.js';
 import { storageFull } from '../../errors.js';
 import { keyFiles, keysDir } from '../../qr/key-files.js';
@@ -78,7 +78,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
   const db = openDb(file, undefined, opts.onUpgrade, opts.service ? 'service' : 'command');
   let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
   const idle = () => commits!.idle();
-  const shipments = createShipmentStore(db, idle);
+  const shipments = createShipmentStore(db, idle, searchKeptFrom(opts.env));
   const sync = {
     auth: createAuthStore(db),
     shipments: shipments.store,
@@ -115,9 +115,9 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
         throw translated(e);
       }
     },
-    background(onError, lastBegan) {
+    background(onError, lastBegan, notice) {
       const report = (err: unknown) => onError(translated(err));
-      const indexing = shipments.indexInBackground(report);
+      const indexing = shipments.indexInBackground(report, notice);
       const daily = backups.start(report);
       const checkpoints = checkpointWhenQuiet(db, idle, lastBegan, report);
       return {

@@ -3,6 +3,7 @@ import type { ShipmentRecord } from '../../shipments/record.js';
 import { countedByStatus, type SearchFilter } from '../../shipments/store.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
+import { createSearchCounts } from './search-counts.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
 
 /** The columns of the index each `party` searches (migration 016); ref and code are always searched. */
@@ -80,7 +81,7 @@ const BACKGROUND_DELAY_MS = 500;
  * row), else joined to the matches' rows. Without it, the account's date index gives the page and
  * `shipment_counts` the total when only the status is filtered.
  */
-export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
+export function createShipmentSearch(db: Db, idle: () => Promise<void>, keptFrom: number) {
   const indexedUpto = db.prepare<[], { n: number }>('SELECT indexed_upto AS n FROM shipment_search_progress');
   const newestShipment = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM shipments');
   const indexRange = db.prepare<[number, number]>(
@@ -94,6 +95,9 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
     `INSERT INTO shipment_search (rowid, ${COLUMNS}) SELECT account_id * ${SPAN} + (${SPAN - 1} - id), ${WORDS} FROM shipments WHERE id = ?`,
   );
   const pending = () => (newestShipment.get()?.n ?? 0) > indexedUpto.get()!.n;
+  const counts = createSearchCounts(db, { words: WORDS, span: SPAN, keptFrom });
+  /** Searches found broad and not kept yet, by key: kept by the next background step. */
+  const toKeep = new Set<string>();
 
   /**
    * Indexes the shipments above the mark (at most `most`), in one write transaction that also moves the mark:
@@ -105,6 +109,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
     const to = Math.min(newest, from + most);
     if (to <= from) return false;
     indexRange.run(from, to);
+    counts.indexed(from, to);
     setIndexedUpto.run(to);
     return to < newest;
   });
@@ -120,6 +125,11 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       if (!isStorageFull(e)) throw e;
     }
   }
+
+  const keepFound = db.transaction(() => {
+    for (const key of toKeep) counts.keep(key);
+    toKeep.clear();
+  });
 
   /**
    * A background step commits without waiting for the disk (`synchronous=NORMAL`, as the print queue's bookkeeping
@@ -147,6 +157,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
       void idle()
         .then(() => {
           b.timer = null;
+          if (toKeep.size) relaxed(() => keepFound.immediate());
           if (relaxed(() => indexStep.immediate(BACKGROUND_CHUNK))) schedule(0);
         })
         // Nothing is lost: the shipments stay above the mark until the next step, or the next search by words.
@@ -238,14 +249,22 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
   const totals = new Map<string, { n: number; newest: number }>();
   const TOTALS_KEPT = 1_000;
   const matchTotal = db.transaction((f: Filter): number => {
+    // Its kept total, if the search is broad enough to be kept (search-counts.ts).
+    const key = counts.keyOf(f.words!);
+    const kept = key === undefined ? undefined : counts.total(key, f.accountId, f.party);
+    if (kept !== undefined) return kept;
     // The newest indexed shipment, not the newest shipment: the total is of what the index holds, in this snapshot.
     const newest = indexedUpto.get()!.n;
-    const key = `${f.accountId} ${f.match}`;
-    const known = totals.get(key);
+    const asked = `${f.accountId} ${f.match}`;
+    const known = totals.get(asked);
     const n = known ? known.n + (known.newest === newest ? 0 : matchCount(f, known.newest)) : matchCount(f, 0);
-    totals.delete(key);
-    totals.set(key, { n, newest });
+    totals.delete(asked);
+    totals.set(asked, { n, newest });
     if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+    if (key !== undefined && n >= keptFrom && background) {
+      toKeep.add(key);
+      schedule(0);
+    }
     return n;
   });
 
@@ -271,15 +290,19 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
 
   return {
     /**
-     * A shipment's words changed (a correction made it a PICKUP, its address the office's): its entry is written
-     * anew if it was indexed already, and the remembered totals, which assume words never change, are dropped.
-     * Only the serving process corrects shipments, so its totals are the ones that could be stale. The caller
-     * holds the transaction.
+     * A shipment's words change (`change`: a correction made it a PICKUP, its address the office's): its entry is
+     * written anew if it was indexed already, its old words taken out of the kept totals and its new ones put in,
+     * and the remembered totals, which assume words never change, are dropped. Only the serving process corrects
+     * shipments, so its totals are the ones that could be stale. The caller holds the transaction.
      */
-    wordsChanged(id: number): void {
-      if (id <= indexedUpto.get()!.n) {
+    wordsChange(id: number, change: () => void): void {
+      const indexed = id <= indexedUpto.get()!.n;
+      if (indexed) counts.unindexing(id);
+      change();
+      if (indexed) {
         unindexOne.run(id);
         indexOne.run(id);
+        counts.indexed(id - 1, id);
       }
       totals.clear();
     },
@@ -290,7 +313,8 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>) {
      * The long-running service indexes new shipments a moment after their creation, a batch at a time, and
      * whatever another process added meanwhile; `stop` before the store closes.
      */
-    indexInBackground(onError: (err: unknown) => void): { stop: () => void } {
+    indexInBackground(onError: (err: unknown) => void, log: (msg: string) => void): { stop: () => void } {
+      counts.countAhead(log);
       background = { timer: null, onError };
       if (pending()) schedule(0);
       return {

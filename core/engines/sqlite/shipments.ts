@@ -15,7 +15,7 @@ function takenKey(e: unknown): KeyTaken['key'] | null {
 }
 
 /** The shipments table and its search index. Returns records; the row and its JSON columns stay in here. */
-export function createShipmentStore(db: Db, idle: () => Promise<void>) {
+export function createShipmentStore(db: Db, idle: () => Promise<void>, keptFrom: number) {
   const stmts = {
     insert: db.prepare(
       `INSERT INTO shipments (account_id, code, ref, type, method, office_id, value, content, notes, platform, origin,
@@ -51,7 +51,7 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
       'SELECT id, date, changes, made_by FROM shipment_changes WHERE shipment_id = ? ORDER BY id',
     ),
   };
-  const search = createShipmentSearch(db, idle);
+  const search = createShipmentSearch(db, idle, keptFrom);
   const record = (r: ShipmentRow | undefined) => (r ? fromRow(r) : undefined);
 
   const store = {
@@ -99,17 +99,19 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
 
     /** The search index follows when the address changed. */
     correct(s: ShipmentRecord, now: number, addressChanged: boolean): void {
-      stmts.correct.run({
-        id: s.id,
-        method: s.method,
-        office_id: s.office_id,
-        content: s.content,
-        notes: s.notes,
-        destination: JSON.stringify(s.destination),
-        dimensions: JSON.stringify(s.dimensions),
-        updated_at: now,
-      });
-      if (addressChanged) search.wordsChanged(s.id);
+      const change = () =>
+        stmts.correct.run({
+          id: s.id,
+          method: s.method,
+          office_id: s.office_id,
+          content: s.content,
+          notes: s.notes,
+          destination: JSON.stringify(s.destination),
+          dimensions: JSON.stringify(s.dimensions),
+          updated_at: now,
+        });
+      if (addressChanged) search.wordsChange(s.id, change);
+      else change();
     },
     recordChange: (shipmentId: number, at: number, changes: ShipmentChangeRecord['changes'], madeBy: string) =>
       void stmts.insertChange.run(shipmentId, at, JSON.stringify(changes), madeBy),
@@ -122,7 +124,8 @@ export function createShipmentStore(db: Db, idle: () => Promise<void>) {
   } satisfies Sync<ShipmentStore>;
   return {
     store,
-    indexInBackground: (onError: (err: unknown) => void) => search.indexInBackground(onError),
+    indexInBackground: (onError: (err: unknown) => void, log: (msg: string) => void) =>
+      search.indexInBackground(onError, log),
     catchUp: () => search.catchUp(),
   };
 }

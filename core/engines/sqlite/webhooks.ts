@@ -48,6 +48,9 @@ export const OUTBOX_LOOKS = {
     ORDER BY d.next_at, d.id LIMIT ?`,
   holders: `SELECT DISTINCT d.claim FROM webhooks w CROSS JOIN webhook_deliveries d
     WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_at > ? AND d.claim IS NOT NULL`,
+  /** The delivered deliveries past their retention, at most so many: by their index (migration 022), oldest first. */
+  pruned: `SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < ?
+    ORDER BY last_attempt_at LIMIT ?`,
 };
 
 export function createWebhookStore(db: Db): Sync<WebhookStore> {
@@ -98,7 +101,7 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     disable: db.prepare(
       'UPDATE webhooks SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1',
     ),
-    prune: db.prepare(`DELETE FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < ?`),
+    prune: db.prepare(`DELETE FROM webhook_deliveries WHERE id IN (${OUTBOX_LOOKS.pruned})`),
   };
   const row = (w: Omit<WebhookRecord, 'id'> & { id?: number }) => ({
     ...w,
@@ -141,6 +144,6 @@ export function createWebhookStore(db: Db): Sync<WebhookStore> {
     holders: (now) => s.holders.all(now).map((r) => r.claim),
     settle: (results) => results.filter((r) => s.settle.run(r).changes > 0).map((r) => r.id),
     disable: (id, reason, now) => void s.disable.run(reason, now, id),
-    prune: (before) => s.prune.run(before).changes,
+    prune: (before, most) => s.prune.run(before, most).changes,
   };
 }

@@ -1,4 +1,13 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   label: string;
@@ -61,7 +70,16 @@ export function SelectField({
   );
 }
 
-/** After a refused submit the operator's cursor goes to the first field the service named. */
-export function focusFirstInvalid(container: HTMLElement | null): void {
-  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * After a refused submit the operator's cursor goes to the first field marked invalid in `container`: the function
+ * this answers asks for it, and the focus follows once React has committed the render that marks the fields. (Done
+ * in the next animation frame, it could run before that render on a busy machine, find no field marked, and leave
+ * the cursor where it was.)
+ */
+export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked) container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked, container]);
+  return useCallback(() => setAsked((n) => n + 1), []);
 }

@@ -18,6 +18,8 @@ import printAttention from './017-print-attention.js';
 import printerSites from './018-printer-sites.js';
 import webhooks from './019-webhooks.js';
 import deliveriesByEndpoint from './020-deliveries-by-endpoint.js';
+import searchWordCounts from './021-search-word-counts.js';
+import deliveredByTime from './022-delivered-by-time.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -50,4 +52,6 @@ export const migrations: Migration[] = [
   { version: 18, name: 'printer-sites', sql: printerSites },
   { version: 19, name: 'webhooks', sql: webhooks },
   { version: 20, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
+  { version: 21, name: 'search-word-counts', sql: searchWordCounts },
+  { version: 22, name: 'delivered-by-time', sql: deliveredByTime },
 ];

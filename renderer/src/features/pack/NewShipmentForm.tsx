@@ -4,7 +4,7 @@ import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
 import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
-import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
+import { Field, SelectField, useFocusFirstInvalid } from '../../components/Field';
 import { Loading } from '../../components/States';
 import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
@@ -54,6 +54,7 @@ export function NewShipmentForm({
   const { t } = useTranslation();
   const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusFirstInvalid(form);
   const [draft, setDraft] = useState<Draft>(() => (returnOf ? draftOf(returnOf.origin, returnOf) : emptyDraft()));
   /** The method the operator picked; null until they pick one. */
   const [picked, setPicked] = useState<string | null>(null);
@@ -146,18 +147,18 @@ export function NewShipmentForm({
     const current = quoteParams(draft);
     if (current && !options) {
       setMessage(quote.isError ? t('pack.noMethodParcel') : t('pack.quoting'));
-      focusFirstInvalid(form.current);
+      focusInvalid();
       return;
     }
     if (noMethod) {
       setMessage(t('pack.noMethod'));
-      focusFirstInvalid(form.current);
+      focusInvalid();
       return;
     }
     if (method === 'PICKUP' && !office) {
       setErrors({ [OFFICE_PATH]: t('offices.needed') });
       setMessage(t('errors.fieldsNeedAttention'));
-      focusFirstInvalid(form.current);
+      focusInvalid();
       return;
     }
     if (!origin) {
@@ -171,7 +172,7 @@ export function NewShipmentForm({
       const x = explain(err, t);
       setErrors(x.fields);
       setMessage(x.message);
-      focusFirstInvalid(form.current);
+      focusInvalid();
     }
   }
 

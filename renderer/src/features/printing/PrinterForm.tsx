@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
 import { Button } from '../../components/Button';
-import { Field, SelectField, focusFirstInvalid } from '../../components/Field';
+import { Field, SelectField } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import type { Printer } from '../../api/types';
 import { isPrinterName } from '../../../../core/schemas/printer-name';
@@ -23,7 +23,7 @@ export function PrinterForm({
 }) {
   const { t } = useTranslation();
   const save = useSavePrinter();
-  const { form, errors, message, refused } = useSubmitErrors();
+  const { form, errors, message, refused, focusInvalid } = useSubmitErrors();
   const start = printer ?? initial ?? {};
   const [name, setName] = useState(printer?.name ?? initial?.name ?? '');
   const [driver, setDriver] = useState<Body['driver']>(start.driver ?? 'zpl');
@@ -39,7 +39,7 @@ export function PrinterForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (nameProblem) {
-      focusFirstInvalid(form.current);
+      focusInvalid();
       return;
     }
     const body: Body = {
