@@ -32,8 +32,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a cluster that lives until `stop` (or this process's exit); its URL names the `postgres` database. */
-export async function startCluster(opts: { fsync?: boolean } = {}): Promise<{ url: string; stop: () => void }> {
+/**
+ * Starts a cluster that lives until `stop` (or this process's exit); its URL names the `postgres` database.
+ * `sharedBuffers`: PostgreSQL's own cache (its default is 128 MB), for a bench that sizes the server for its data.
+ */
+export async function startCluster(
+  opts: { fsync?: boolean; sharedBuffers?: string } = {},
+): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'station-pg-'));
   // initdb refuses to run as root: the cluster then belongs to the postgres user.
   const asRoot = userInfo().uid === 0;
@@ -68,7 +73,8 @@ export async function startCluster(opts: { fsync?: boolean } = {}): Promise<{ ur
     join(dir, 'log'),
     '-w',
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=${opts.fsync ? 'on' : 'off'} -c max_connections=200`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=${opts.fsync ? 'on' : 'off'} -c max_connections=200` +
+      (opts.sharedBuffers ? ` -c shared_buffers=${opts.sharedBuffers}` : ''),
     'start',
   ]);
   let stopped = false;
