@@ -240,7 +240,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     stores,
     transaction,
     background(onError, _lastBegan, notice) {
-      // Each serving station moves the new shipments into the kept search totals (migrations 009, 010), a batch at
+      // Each serving station moves the new shipments into the kept search totals (migration 009), a batch at
       // a time, and all of a burst before it rests: a kept search's total counts the rest match by match. The
       // first one to start on a database counts its broad searches ahead, which makes every shipment new.
       let timer: NodeJS.Timeout | null = null;

@@ -87,7 +87,7 @@ export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   }
 
   /**
-   * A search by words alone (each of one part) that is kept (migrations 009, 010: the key of its words): its total,
+   * A search by words alone (each of one part) that is kept (migration 009: the key of its words): its total,
    * the count over the counted shipments and the matches among the uncounted, in one statement (one snapshot); and
    * the account's shipments, to tell how broad it is. Undefined when not kept.
    */

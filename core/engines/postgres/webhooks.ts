@@ -59,7 +59,7 @@ export const PG_OUTBOX_LOOKS = {
   holders: `SELECT DISTINCT d.claim FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
     WHERE d.state = 'pending' AND d.next_at > $1 AND d.claim IS NOT NULL`,
   /**
-   * The delivered deliveries past their retention, at most so many, by their index (migration 011); those another
+   * The delivered deliveries past their retention, at most so many, by their index (migration 010); those another
    * station is deleting at the moment are skipped.
    */
   pruned: `SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND last_attempt_at < $1

@@ -7,8 +7,7 @@ import searchSidesAttention from './006-search-sides-attention.js';
 import webhooks from './007-webhooks.js';
 import deliveriesByEndpoint from './008-deliveries-by-endpoint.js';
 import searchWordCounts from './009-search-word-counts.js';
-import searchKeptKeys from './010-search-kept-keys.js';
-import deliveredByTime from './011-delivered-by-time.js';
+import deliveredByTime from './010-delivered-by-time.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -27,6 +26,5 @@ export const pgMigrations: PgMigration[] = [
   { version: 7, name: 'webhooks', sql: webhooks },
   { version: 8, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
   { version: 9, name: 'search-word-counts', sql: searchWordCounts },
-  { version: 10, name: 'search-kept-keys', sql: searchKeptKeys },
-  { version: 11, name: 'delivered-by-time', sql: deliveredByTime },
+  { version: 10, name: 'delivered-by-time', sql: deliveredByTime },
 ];
