@@ -57,10 +57,10 @@ export interface Engine extends UnitOfWork<Stores> {
 }
 
 /**
- * From how many matches a search word's total is kept rather than counted (both engines): counting that many costs
- * SQLite well under a millisecond; the words above it (a city, a surname, a zip's first digits, `ord` of every ref)
- * cost up to 50 ms there, and PostgreSQL, which reads each match's row to count it, 0.5–1.3 s.
- * `STATION_SEARCH_KEPT_FROM` sets another (the tests keep words of a few matches).
+ * From how many matches a search's total (one word or several) is kept rather than counted (both engines): counting
+ * that many costs SQLite well under a millisecond; the searches above it (a city, a surname, a zip's first digits,
+ * `ord` of every ref) cost up to 80 ms there, and PostgreSQL, which reads each match's row to count it, 0.5–1.3 s.
+ * `STATION_SEARCH_KEPT_FROM` sets another (the tests keep searches of a few matches).
  */
 export function searchKeptFrom(env: Record<string, string | undefined>): number {
   const n = Number(env.STATION_SEARCH_KEPT_FROM);

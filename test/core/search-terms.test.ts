@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../core/http/listen.js';
-import { ftsQuery } from '../../core/engines/sqlite/shipment-search.js';
+import { ftsQuery } from '../../core/engines/sqlite/search-sides.js';
 import { dateBound, searchWords } from '../../core/shipments/search-filter.js';
 
 /** q → the words a search matches → SQLite's FTS5 query of them. */

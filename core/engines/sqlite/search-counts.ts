@@ -1,17 +1,11 @@
 import type { SearchFilter } from '../../shipments/store.js';
 import type { Db } from './db.js';
+import { ftsQuery, PARTY_COLUMNS, type Party } from './search-sides.js';
 
-/** The sides a search looks at (`party`), as the columns of the index (migration 016). */
-type Party = NonNullable<SearchFilter['party']> | 'ANY';
-const PARTIES: Record<Party, readonly string[]> = {
-  ANY: ['ident', 'receiver', 'sender'],
-  RECEIVER: ['ident', 'receiver'],
-  SENDER: ['ident', 'sender'],
-};
-const PARTY_NAMES = Object.keys(PARTIES) as Party[];
-/** The columns of each party as bits, a bit per column of `PARTIES.ANY`. */
+const PARTY_NAMES = Object.keys(PARTY_COLUMNS) as Party[];
+/** The columns of each party as bits, a bit per column of `PARTY_COLUMNS.ANY`. */
 const PARTY_BITS = Object.fromEntries(
-  PARTY_NAMES.map((p) => [p, PARTIES[p].reduce((bits, c) => bits | (1 << PARTIES.ANY.indexOf(c)), 0)]),
+  PARTY_NAMES.map((p) => [p, PARTY_COLUMNS[p].reduce((bits, c) => bits | (1 << PARTY_COLUMNS.ANY.indexOf(c)), 0)]),
 ) as Record<Party, number>;
 
 /**
@@ -126,10 +120,10 @@ export function createSearchCounts(db: Db, spec: { words: string; span: number; 
     refresh();
     if (!keys.size) return;
     tokenizeRange.run(from, to);
-    // Per shipment, each word of a key it has and the columns it is in (bit per column of PARTIES.ANY).
+    // Per shipment, each word of a key it has and the columns it is in (bit per column of PARTY_COLUMNS.ANY).
     const perDoc = new Map<number, Map<string, number>>();
     for (const { term, doc, col } of drain()) {
-      const bit = 1 << PARTIES.ANY.indexOf(col);
+      const bit = 1 << PARTY_COLUMNS.ANY.indexOf(col);
       let mine = perDoc.get(doc);
       if (!mine) perDoc.set(doc, (mine = new Map<string, number>()));
       // Every prefix of the token, by characters: a search word is matched as a prefix of a token.
@@ -170,14 +164,8 @@ export function createSearchCounts(db: Db, spec: { words: string; span: number; 
   function keep(key: string): void {
     refresh();
     if (keys.has(key)) return;
-    for (const party of PARTY_NAMES) {
-      const columns = party === 'ANY' ? '' : `{${PARTIES[party].join(' ')}} : `;
-      const query = key
-        .split(' ')
-        .map((w) => `${columns}"${w.replaceAll('"', '""')}"*`)
-        .join(' ');
-      for (const { account, n } of countByAccount.all(query)) add.run(key, account, party, n);
-    }
+    for (const party of PARTY_NAMES)
+      for (const { account, n } of countByAccount.all(ftsQuery(key.split(' '), party))) add.run(key, account, party, n);
     addKept.run(key);
     learn(key);
   }

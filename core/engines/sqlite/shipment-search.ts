@@ -4,23 +4,8 @@ import { countedByStatus, type SearchFilter } from '../../shipments/store.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 import { createSearchCounts } from './search-counts.js';
+import { ftsQuery } from './search-sides.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';
-
-/** The columns of the index each `party` searches (migration 016); ref and code are always searched. */
-const PARTY_COLUMNS: Record<NonNullable<SearchFilter['party']> | 'ANY', string> = {
-  ANY: '',
-  RECEIVER: '{ident receiver} : ',
-  SENDER: '{ident sender} : ',
-};
-
-/**
- * The words of a search as an FTS5 query: every word must match, as a phrase (FTS5 splits a quoted string into its
- * tokens, which must follow each other), the last token as a prefix; quoted, so no word is syntax.
- */
-export function ftsQuery(words: readonly string[], party: SearchFilter['party'] = undefined): string {
-  const columns = PARTY_COLUMNS[party ?? 'ANY'];
-  return words.map((w) => `${columns}"${w.replaceAll('"', '""')}"*`).join(' ');
-}
 
 /** A search filter with its words as an FTS5 query. */
 type Filter = SearchFilter & { match?: string };
