@@ -2,8 +2,8 @@
  * What a scale says, read from its own bytes. Node-free and stateless but for the framer, so that every protocol is
  * tested on the bytes a scale sends. Three serial protocols cover the scales packing desks have:
  * - NCI / Brecknell (Avery Weigh-Tronix SCP-01, "NCI standard"): the host sends `W<CR>`; the scale answers
- *   `<LF>weight unit<CR><LF>Shh<CR><ETX>`, the status bytes' low bits saying motion, zero, under and over
- *   capacity; `^^^^^^` in place of the weight is over capacity, `______` under zero.
+ *   `<LF>weight unit<CR><LF>Shh<CR><ETX>` or `<LF>weight unit<CR><LF>hh<CR><ETX>`, the status bytes' low bits
+ *   saying motion, zero, under and over capacity; `^^^^^^` in place of the weight is over capacity, `______` under zero.
  * - Mettler Toledo MT-SICS: the host sends `SI` (the weight now) or `S` (the next stable weight); the answer
  *   `S S  1.234 kg` is stable, `S D  1.234 kg` dynamic, `S +` over the range, `S -` under it, `S I` busy.
  * - Continuous output (CAS and the many that copy it): the scale sends `ST,GS,+  1.234kg` lines by itself;
@@ -89,9 +89,11 @@ export function parseNci(frame: string): Reading | null {
     .split(/[\r\n]+/)
     .map((l) => l.trim())
     .filter(Boolean);
-  const statusLine = lines.find((l) => /^S.{2,3}$/.test(l));
-  const status = statusLine?.slice(1) ?? '';
-  const weightLine = lines.find((l) => l !== statusLine);
+  // The status bytes are a line after the weight, with an `S` before them or alone (the NCI 7800 and 7821 and
+  // Brecknell 3700LP manuals write `<LF>hh<CR>`): a bare one is 2 or 3 bytes of 0x30–0x3F, never the first line.
+  const at = lines.findIndex((l, i) => /^S.{2,3}$/.test(l) || (i > 0 && /^[\x30-\x3f]{2,3}$/.test(l)));
+  const status = at < 0 ? '' : lines[at]!.replace(/^S/, '');
+  const weightLine = lines.find((_, i) => i !== at);
   if (weightLine === undefined) return null;
   const overCapacity = /^\^+$/.test(weightLine) || (status.length >= 2 && bit(status, 1, 1) === 1);
   const underCapacity = /^_+$/.test(weightLine) || (status.length >= 2 && bit(status, 1, 0) === 1);

@@ -8,12 +8,20 @@ export const socatMissing = spawnSync('socat', ['-V']).error ? 'socat is not ins
 
 export type FakeProtocol = 'nci' | 'mt-sics' | 'continuous';
 
+export interface FakeScaleOptions {
+  /**
+   * NCI: the status bytes alone on their line, `<LF>0002.40kg<CR><LF>hh<CR><ETX>`, as the NCI 7800 and 7821 and
+   * Brecknell 3700LP manuals write the answer (else `Shh`, as other NCI scales send it).
+   */
+  nciBareStatus?: boolean;
+}
+
 /**
  * A bench scale on a pseudo-terminal: socat joins two ptys, the station opens one (`device`), this fake scale
  * answers on the other as a scale of that protocol would. `unplug` ends socat: the station's end goes away, as when
  * a cable is pulled.
  */
-export async function startFakeScale(protocol: FakeProtocol, at?: string) {
+export async function startFakeScale(protocol: FakeProtocol, at?: string, opts: FakeScaleOptions = {}) {
   const dir = at ?? mkdtempSync(join(tmpdir(), 'fake-scale-'));
   const scaleEnd = join(dir, 'scale');
   const device = join(dir, 'station');
@@ -30,8 +38,14 @@ export async function startFakeScale(protocol: FakeProtocol, at?: string) {
   let over = false;
   let asked = 0;
 
-  const nciFrame = () =>
-    over ? `\n^^^^^^^\r\nS02\r\x03` : `\n${weightKg.toFixed(3).padStart(8)}KG\r\nS${stable ? '0' : '1'}0\r\x03`;
+  const nciFrame = () => {
+    const s = opts.nciBareStatus ? '' : 'S';
+    if (over) return `\n^^^^^^^\r\n${s}02\r\x03`;
+    const weight = opts.nciBareStatus
+      ? `${weightKg.toFixed(2).padStart(7, '0')}kg`
+      : `${weightKg.toFixed(3).padStart(8)}KG`;
+    return `\n${weight}\r\n${s}${stable ? '0' : '1'}0\r\x03`;
+  };
   const sicsFrame = () =>
     over ? 'S +\r\n' : `S ${stable ? 'S' : 'D'} ${(weightKg * 1000).toFixed(1).padStart(10)} g\r\n`;
   const casFrame = () =>

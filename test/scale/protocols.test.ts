@@ -24,6 +24,32 @@ describe('serial scale protocols, read from the bytes a scale sends', () => {
     expect(parseNci('?\r')).toBeNull();
   });
 
+  it('NCI: the status bytes alone on their line (NCI 7800/7821, Brecknell 3700LP manuals), as with an S before them', () => {
+    // `W<CR>` answered `<LF>0002.40kg<CR><LF>hh<CR><ETX>`: the status line is the bytes, no S.
+    expect(parseNci(`\n0002.40kg\r\n00\r${ETX}`)).toEqual({
+      state: 'ok',
+      stable: true,
+      weight: 2.4,
+      unit: 'kg',
+      weight_kg: 2.4,
+    });
+    // Status byte 1, bit 0 (0x31 = '1'): in motion, whatever else the byte says (bit 1, at zero: '3').
+    expect(parseNci(`\n0002.40kg\r\n10\r`)).toMatchObject({ state: 'unstable', stable: false, weight_kg: 2.4 });
+    expect(parseNci(`\n0000.00kg\r\n30\r`)).toMatchObject({ state: 'unstable', stable: false });
+    expect(parseNci(`\n0000.00kg\r\n20\r`)).toMatchObject({ state: 'ok', weight_kg: 0 });
+    // A third status byte (range, gross/net) changes nothing of these.
+    expect(parseNci(`\n0002.40kg\r\n104\r`)).toMatchObject({ state: 'unstable', weight_kg: 2.4 });
+    expect(parseNci(`\n0002.40kg\r\nS104\r`)).toMatchObject({ state: 'unstable', weight_kg: 2.4 });
+    // Status byte 2: bit 1 over capacity, bit 0 under capacity, as with the S.
+    expect(parseNci(`\n^^^^^^^\r\n02\r`)).toMatchObject({ state: 'overload', weight_kg: null });
+    expect(parseNci(`\n0000.00kg\r\n02\r`)).toMatchObject({ state: 'overload' });
+    expect(parseNci(`\n_______\r\n01\r`)).toMatchObject({ state: 'under_zero', weight_kg: null });
+    expect(parseNci(`\n0000.50kg\r\n01\r`)).toMatchObject({ state: 'under_zero' });
+    // Framed from a stream as the scale sends it.
+    const frames = createFramer('nci')(`\n0001.70kg\r\n10\r${ETX}\n0001.70kg\r\n00\r${ETX}`);
+    expect(frames.map((f) => parseNci(f)?.state)).toEqual(['unstable', 'ok']);
+  });
+
   it('Mettler Toledo MT-SICS: S S stable, S D dynamic, S + overload, S - underload, S I busy', () => {
     expect(parseMtSics('S S     1.234 kg')).toEqual({
       state: 'ok',

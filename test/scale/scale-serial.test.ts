@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directAccount } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
-import { socatMissing, startFakeScale, type FakeProtocol } from './fake-scale.js';
+import { socatMissing, startFakeScale, type FakeProtocol, type FakeScaleOptions } from './fake-scale.js';
 
 if (socatMissing) console.warn(`skipping the serial scale tests: ${socatMissing}`);
 
@@ -28,9 +28,16 @@ describe.skipIf(!!socatMissing)('GET /scale: a serial scale on a pseudo-terminal
     });
   });
 
-  for (const protocol of ['nci', 'mt-sics', 'continuous'] as FakeProtocol[])
-    it(`${protocol}: the weight, unstable, overload, and disconnected when the scale goes away`, async () => {
-      const fake = await startFakeScale(protocol);
+  const kinds: Array<[string, FakeProtocol, FakeScaleOptions]> = [
+    ['nci', 'nci', {}],
+    // NCI 7800/7821, Brecknell 3700LP: `hh` without the S; a moving weight must not read as stable.
+    ['nci, status bytes alone on their line', 'nci', { nciBareStatus: true }],
+    ['mt-sics', 'mt-sics', {}],
+    ['continuous', 'continuous', {}],
+  ];
+  for (const [kind, protocol, opts] of kinds)
+    it(`${kind}: the weight, unstable, overload, and disconnected when the scale goes away`, async () => {
+      const fake = await startFakeScale(protocol, undefined, opts);
       try {
         const put = await s.request('PUT', '/station/settings', {
           token: admin,
