@@ -150,7 +150,6 @@ export async function createServices({
       retry: retryPolicyFromEnv(env),
       places: printerPlaces(dataDir, env),
       site,
-      language,
       ...(onError ? { onError: (err: unknown) => onError(err, 'print queue') } : {}),
     }),
   };

@@ -45,8 +45,6 @@ export interface PrintedWords {
   /** A weight in kg as the language writes numbers. */
   kg: (n: number) => string;
   piece: (n: number, total: number) => string;
-  /** A package named by its parent's code (ESC/POS native mode, which does not know the total). */
-  packageOf: (n: number, parent: string) => string;
   method: Record<string, string>;
   type: Record<string, string>;
   manifest: {
@@ -76,7 +74,6 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     phone: 'Tel.',
     kg: formatKg,
     piece: (n, total) => `PKG ${n}/${total}`,
-    packageOf: (n, parent) => `package ${n} of ${parent}`,
     method: { STANDARD: 'STANDARD', EXPRESS: 'EXPRESS', SAME_DAY: 'SAME DAY', PICKUP: 'PICKUP' },
     type: { DELIVERY: 'DELIVERY', RETURN: 'RETURN', EXCHANGE: 'EXCHANGE' },
     manifest: {
@@ -105,7 +102,6 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     phone: 'Tel.',
     kg: (n) => formatKg(n).replace('.', ','),
     piece: (n, total) => `BULTO ${n}/${total}`,
-    packageOf: (n, parent) => `bulto ${n} de ${parent}`,
     method: { STANDARD: 'ESTÁNDAR', EXPRESS: 'EXPRESS', SAME_DAY: 'EN EL DÍA', PICKUP: 'RETIRO EN SUCURSAL' },
     type: { DELIVERY: 'ENTREGA', RETURN: 'DEVOLUCIÓN', EXCHANGE: 'CAMBIO' },
     manifest: {

@@ -188,6 +188,22 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     return drawRaster(label!, dpi, lane);
   }
 
+  /**
+   * The label of one shipment for a printer, made by `make` and recorded as made (labelled_at): however a printer
+   * gets it (a raster, or what it draws itself), a label printed is a label, and the shipment no longer changes.
+   */
+  async function oneLabel<T>(
+    accountId: number,
+    code: string,
+    durable: Durable,
+    make: (row: ShipmentRecord) => Promise<T>,
+  ): Promise<T> {
+    const row = labellable(await read.byCode(accountId, code));
+    const made = await make(row);
+    await markLabelled(accountId, [row], async () => undefined, durable);
+    return made;
+  }
+
   /** The document's pieces and what each label prints, checked; the drawing is the caller's (`render.pdf`). */
   async function documentTask(
     accountId: number,
@@ -217,12 +233,15 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     },
 
     /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
-    async renderRaster(accountId: number, code: string, dpi: Dpi, how: LabelDrawing = {}): Promise<MonoRaster> {
-      const row = labellable(await read.byCode(accountId, code));
-      const raster = await rasterOf(accountId, row, dpi, how);
-      await markLabelled(accountId, [row], async () => undefined, how.durable);
-      return raster;
-    },
+    renderRaster: (accountId: number, code: string, dpi: Dpi, how: LabelDrawing = {}): Promise<MonoRaster> =>
+      oneLabel(accountId, code, how.durable, (row) => rasterOf(accountId, row, dpi, how)),
+
+    /**
+     * What the label of `code` prints, for a printer that draws it with its own font and symbols (ESC/POS native
+     * mode): the same data the drawn label shows. Sets labelled_at.
+     */
+    renderData: (accountId: number, code: string, how: LabelDrawing = {}): Promise<LabelData> =>
+      oneLabel(accountId, code, how.durable, async (row) => (await dataOf(accountId, [row], how.durable))[0]!),
 
     /**
      * The raster of a one-label print job drawn as it is queued (printing/jobs.ts, DrawAhead), kept for the worker's

@@ -1,22 +1,32 @@
-import { PRINTED_WORDS, type PrintLanguage } from '../drawing/words.js';
-import type { ShipmentRecord } from '../shipments/record.js';
+import { PRINTED_WORDS } from '../drawing/words.js';
+import type { LabelData } from '../labels/layout.js';
+import type { NativeLabel } from './types.js';
 
-/** The text of a label in ESC/POS native mode, as plain lines for the printer's own font. */
-export function nativeLines(r: ShipmentRecord, language: PrintLanguage = 'en'): string[] {
-  const w = PRINTED_WORDS[language];
-  const to = r.destination;
-  const from = r.origin;
-  const a = to.address;
-  return [
-    `${w.method[r.method] ?? r.method} ${w.type[r.type] ?? r.type}  ${w.ref} ${r.ref}`,
-    r.number !== null && r.twin ? w.packageOf(r.number, r.twin) : '',
-    `${w.to}:`,
-    to.contact.name,
-    a.street,
-    `${a.zip} ${a.city}, ${a.state} ${a.country}`,
-    to.contact.phone ?? '',
-    `${w.from}:`,
-    from.contact.name,
-    `${from.address.street}, ${from.address.zip} ${from.address.city} ${from.address.country}`,
-  ].filter(Boolean);
+/**
+ * A label in ESC/POS native mode: the printer draws the code and the QR, and prints as lines of its own font
+ * what the drawn label shows (labels/layout.ts), in its order.
+ */
+export function nativeLabel(d: LabelData): NativeLabel {
+  const w = PRINTED_WORDS[d.language ?? 'en'];
+  const to = d.receiver;
+  const from = d.sender;
+  return {
+    code: d.code,
+    qr: d.qr,
+    lines: [
+      `${w.method[d.method] ?? d.method} ${w.type[d.type] ?? d.type}`,
+      d.piece ? w.piece(d.piece.number, d.piece.total) : '',
+      `${w.to}:`,
+      to.name,
+      to.street,
+      `${to.zip} ${to.city}, ${to.state} ${to.country}`,
+      to.phone ? `${w.phone} ${to.phone}` : '',
+      `${w.from}:`,
+      from.name,
+      `${from.street}, ${from.zip} ${from.city} ${from.country}`,
+      ...(d.office ? [`${w.pickupOffice}:`, d.office.code, d.office.name] : []),
+      `${w.ref}: ${d.ref}`,
+      `${w.weight}: ${w.kg(d.weightKg)} kg`,
+    ].filter(Boolean),
+  };
 }

@@ -1,14 +1,14 @@
 import type { Clock } from '../clock.js';
 import type { MonoRaster } from '../drawing/raster-types.js';
-import type { PrintLanguage } from '../drawing/words.js';
 import { fieldError } from '../errors.js';
+import type { LabelData } from '../labels/layout.js';
 import type { RenderLane } from '../labels/render-pool.js';
 import type { Dpi } from '../schemas/codes.js';
 import type { TransactionOptions, UnitOfWork } from '../unit-of-work.js';
 import { withAckMode } from './ack-mode.js';
 import { drivers } from './drivers.js';
 import { createPrintJobs, type DrawAhead, type PrintableShipments } from './jobs.js';
-import { nativeLines } from './native.js';
+import { nativeLabel } from './native.js';
 import type { PrinterPlaces } from './places.js';
 import { createPrinters, specOf } from './printers.js';
 import { createPrintQueue, type RetryPolicy } from './queue.js';
@@ -36,8 +36,8 @@ export interface LabelsPort extends PrintableShipments {
   drawAhead(accountId: number, code: string, dpi: Dpi): Promise<unknown>;
   /** The account a code belongs to, for the one-off `station print --to` that has no token. */
   accountOfCode(code: string): Promise<number>;
-  /** The signed QR token of a label (ESC/POS native mode prints it with the printer's QR command). */
-  qrToken(accountId: number, code: string): Promise<string>;
+  /** What a label prints, for a printer that draws it itself (ESC/POS native mode). Sets labelled_at. */
+  renderData(accountId: number, code: string, how: Drawing): Promise<LabelData>;
 }
 
 export interface PrintingDeps {
@@ -52,8 +52,6 @@ export interface PrintingDeps {
   places: PrinterPlaces;
   /** The station's site: its printers' jobs are the ones this station prints, and new printers belong to it. */
   site: string;
-  /** The language of the captions of a native-mode label (the station's setting). */
-  language?: () => Promise<PrintLanguage>;
   onError?: (err: unknown) => void;
 }
 
@@ -71,14 +69,7 @@ export function createPrintingService(deps: PrintingDeps) {
           codes,
           format === 'PDF_A4' && start !== undefined ? { format, start, ...how } : { format, ...how },
         ),
-      async native(code) {
-        const row = await labels.labellable(accountId, code);
-        return {
-          code: row.code,
-          qr: await labels.qrToken(accountId, row.code),
-          lines: nativeLines(row, await deps.language?.()),
-        };
-      },
+      native: async (code) => nativeLabel(await labels.renderData(accountId, code, how)),
     };
   }
 

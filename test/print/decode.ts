@@ -51,6 +51,21 @@ export function decodeEscpos(job: Buffer): MonoRaster {
   return stack(bands);
 }
 
+/**
+ * The text lines of an ESC/POS job in native mode, as the printer's font prints them. The code page may change in a
+ * line (ESC t, node-thermal-printer's choice per character), so a byte above 0x7F reads as U+FFFD; `asPrinted` writes
+ * expected text alike. The first line starts after the symbols' commands.
+ */
+export function escposLines(job: Buffer): string[] {
+  let text = '';
+  for (let i = 0; i < job.length; i++) {
+    if (job[i] === 0x1b && job[i + 1] === 0x74) i += 2;
+    else text += job[i]! < 0x80 ? String.fromCharCode(job[i]!) : '\ufffd';
+  }
+  return text.split('\n');
+}
+export const asPrinted = (text: string) => [...text].map((c) => (c.codePointAt(0)! < 0x80 ? c : '\ufffd')).join('');
+
 /** `^GFA` with ZPL's ASCII compression, expanded back to rows of hex. */
 export function decodeZpl(job: Buffer): MonoRaster {
   const text = job.toString('latin1');

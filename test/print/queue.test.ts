@@ -40,7 +40,7 @@ const labels: LabelsPort = {
   renderPdf: () => Promise.reject(new Error('not used')),
   drawAhead: () => Promise.resolve(),
   accountOfCode: () => Promise.resolve(1),
-  qrToken: (_a, code) => Promise.resolve(`QR:${code}`),
+  renderData: () => Promise.reject(new Error('not used')),
 };
 
 const codes = (n: number, prefix = 'C') =>
