@@ -27,6 +27,9 @@ type Opened =
 export const RETURN_KEY = 'r';
 /** A return's order reference: the original's, marked. */
 const returnRef = (s: Shipment) => `${s.ref}-R`;
+/** The parcel being corrected is the same one: the same shipment, not changed since (its form stays as typed). */
+const parcelKey = (s: Shipment) => `${s.code} ${s.updated_at}`;
+const sameParcel = (a: Shipment, b: Shipment) => parcelKey(a) === parcelKey(b);
 
 /**
  * Pack, the desk's home: scan, pack, print, next. The scan field is focused and empty whenever the desk waits;
@@ -90,8 +93,12 @@ export function PackView() {
     feedback.clear();
     try {
       const found = await scan.mutateAsync(wanted);
-      setCorrection(null);
-      setCorrectionErrors({});
+      // The shipment open, scanned again, keeps its parcel as the operator sees it (the scale's weight in it): the
+      // next Enter saves what the field shows. Another shipment, or this one changed since, starts from the store.
+      if (!(found.kind === 'shipment' && opened.kind === 'shipment' && sameParcel(found.shipment, opened.shipment))) {
+        setCorrection(null);
+        setCorrectionErrors({});
+      }
       setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
       if (found.kind === 'shipment') focusScan();
     } catch (err) {
@@ -279,7 +286,7 @@ export function PackView() {
               )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
                 <ParcelCorrection
-                  key={shown.code}
+                  key={parcelKey(shown)}
                   shipment={shown}
                   errors={correctionErrors}
                   onChange={setCorrection}
@@ -304,6 +311,7 @@ export function PackView() {
               <section className="card preview-card">
                 <LabelPreview
                   code={shown.code}
+                  version={shown.updated_at}
                   // Asked for once its print is done (or meets trouble): the preview's encoding at the station and
                   // its painting here took a two-core desk PC's CPU from the label on its way (issue 17).
                   later={last?.shipment.code === shown.code && job !== null && jobTone(job) === 'working'}

@@ -5,7 +5,10 @@ import { rootKeys } from '../../api/keys';
 
 export type QuoteParams = NonNullable<OpInput<'quote.get'>['query']>;
 
-/** The Pack screen's reads and their keys: `all` → a quote by its parameters, a label's preview by its code. */
+/**
+ * The Pack screen's reads and their keys: `all` → a quote by its parameters, a label's preview by its code and the
+ * shipment's version (its `updated_at`: a corrected parcel is a new label).
+ */
 export const packQueries = {
   all: () => rootKeys.pack,
   quote: (client: StationClient, params: QuoteParams) =>
@@ -15,9 +18,9 @@ export const packQueries = {
       staleTime: 60_000,
       retry: false,
     }),
-  preview: (client: StationClient, code: string) =>
+  preview: (client: StationClient, code: string, version: string) =>
     queryOptions({
-      queryKey: [...packQueries.all(), 'preview', code] as const,
+      queryKey: [...packQueries.all(), 'preview', code, version] as const,
       queryFn: () => client.call('labels.preview', { query: { code } }),
       staleTime: Infinity,
       retry: false,
@@ -34,6 +37,6 @@ export function useQuote(params: QuoteParams | null) {
 }
 
 /** The label as the thermal printer gets it; `ask` false keeps what was fetched before (if any) without asking again. */
-export function useLabelPreview(code: string, ask = true) {
-  return useQuery({ ...packQueries.preview(useClient(), code), enabled: ask });
+export function useLabelPreview(code: string, version: string, ask = true) {
+  return useQuery({ ...packQueries.preview(useClient(), code, version), enabled: ask });
 }
