@@ -18,10 +18,10 @@ export const TEXT_KEYWORD = 'x-text';
 export const TEXT_KINDS = ['line', 'lines', 'file'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
-/** What a field of several lines refuses: controls but tab and LF, a CR not before an LF, lone surrogates. */
-const NOT_IN_LINES = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|\r(?!\n)|\p{Cs}/u;
-/** What a one-line field refuses: the same, and every line break. */
-const NOT_IN_LINE = /[\0-\x08\x0A-\x1F\x7F-\x9F]|\p{Cs}/u;
+/** What a field of several lines refuses: controls (Cc) but tab and LF, a CR not before an LF, lone surrogates. */
+const NOT_IN_LINES = /(?![\t\n\r])\p{Cc}|\r(?!\n)|\p{Cs}/u;
+/** What a one-line field refuses: every control but tab (line breaks too), lone surrogates. */
+const NOT_IN_LINE = /(?!\t)\p{Cc}|\p{Cs}/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 const REFUSED: Record<TextKind, RegExp> = { line: NOT_IN_LINE, lines: NOT_IN_LINES, file: LONE_SURROGATE };
 

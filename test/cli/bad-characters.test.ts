@@ -83,7 +83,7 @@ describe('station commands refuse control characters in their arguments and file
         expect(r.stdout).toBe('');
       }
       // The same file, its row mended and an accented e-mail (RFC 6531) in another: every order is imported.
-      orders[1] = { ...orders[1]!, first: 'Martín' };
+      orders[1] = { ...orders[1], first: 'Martín' };
       orders[2] = { ...orders[2]!, email: 'julián@example.com' };
       writeFileSync(file, generic(orders));
       const r = await run(['shipments', 'import', file]);
