@@ -253,6 +253,43 @@ describe('bad characters: one rule for every string the API takes (issue 30)', (
     expect(first.notes).toBe('Timbre 3B\nDejar en portería');
   });
 
+  it('refuses an office directory with a bad value as a bad line; no office is added', async () => {
+    const admin = (await directAccount(s, 'chars-admin', ['station.admin', 'shipments.write'])).token;
+    const office = (code: string, name: string) => ({
+      code,
+      name,
+      company: 'Correo Test',
+      street: 'Belgrano 200',
+      city: 'Villa Test',
+      state: 'Córdoba',
+      country: 'AR',
+      zip: '7779',
+      lat: -31.5,
+      lng: -64.3,
+      opening_hours: '24/7',
+    });
+    for (const [, c] of BAD) {
+      const content = [office('CHR-1', 'Punto 1'), office('CHR-2', spoilt(c, 'Punto 2'))]
+        .map((o) => JSON.stringify(o))
+        .join(',\n');
+      const r = await s.request('POST', '/offices/import', {
+        token: admin,
+        body: { format: 'json', content: `[\n${content}\n]` },
+      });
+      // The file is JSON: its escapes (`\u0000`, `\ud800`) are values of a row, refused there like any bad cell.
+      expectProblem(r, 400, 'validation_failed');
+      expect(r.body.rows, r.text).toEqual([
+        {
+          line: 3,
+          errors: [
+            { path: '/name', code: 'character', message: expect.any(String), params: { character: codePoint(c) } },
+          ],
+        },
+      ]);
+      expect((await s.request('GET', '/offices?zip=7779', { token: admin })).body.items).toBe(0);
+    }
+  });
+
   it('takes internationalized e-mail addresses (RFC 6531) in a create and in one row of an order export', async () => {
     const made = await post(
       '/shipments',
