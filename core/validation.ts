@@ -17,10 +17,10 @@ export const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.
  * lacks: its `email` pattern with letters, marks and digits of any script besides ASCII's, in the local part and in
  * the domain's labels.
  */
-const W = `\\p{L}\\p{M}\\p{N}`;
-const ATOM = `[${W}!#$%&'*+/=?^_\`{|}~-]+`;
-const LABEL = `[${W}](?:[${W}-]*[${W}])?`;
-export const IDN_EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u');
+const LETTER = `\\p{L}\\p{M}\\p{N}`;
+const ATOM = `[${LETTER}!#$%&'*+/=?^_\`{|}~-]+`;
+const LABEL = `[${LETTER}](?:[${LETTER}-]*[${LETTER}])?`;
+const IDN_EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u');
 
 /** The text rule (schemas/text.ts) as ajv's keyword: the first character the string's kind does not take. */
 const checkText: SchemaValidateFunction = (kind: TextKind, data: string) => {

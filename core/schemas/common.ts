@@ -188,8 +188,8 @@ export const FieldError = named(
           'pattern (params.pattern) · min_length, max_length, min_items, max_items, minimum, exclusive_minimum, ' +
           'maximum, exclusive_maximum (params.limit) · duplicate · taken (params.by) · unknown (params.value) · order ' +
           '(params.other: the field it must not come before) · over_size (params.measure weight|side|sum, value, ' +
-          'limit, unit) · too_deep (params.limit) · character (params.character: U+0000, …) · mismatch · unavailable · unsupported (params.driver) · reserved · ' +
-          'invalid',
+          'limit, unit) · too_deep (params.limit) · character (params.character: U+0000, …) · mismatch · ' +
+          'unavailable · unsupported (params.driver) · reserved · invalid',
       ),
       params: Type.Optional(
         Type.Object(

@@ -76,7 +76,7 @@ describe('station commands refuse control characters in their arguments and file
       const file = join(data, 'pedidos.csv');
       writeFileSync(file, generic(orders));
       for (const dry of [['--dry-run'], []]) {
-        const r = await run(['shipments', 'import', file, ...dry]);
+        const r = await run(['shipments', 'import', file, '--account', 'tienda', ...dry]);
         expect(r.code, r.stderr).toBe(2);
         expect(r.stderr).toContain('row 3, destination.contact.name: holds a control character (U+0000)');
         expect(r.stderr).toContain('1 bad row; nothing was imported');
@@ -86,7 +86,7 @@ describe('station commands refuse control characters in their arguments and file
       orders[1] = { ...orders[1], first: 'Martín' };
       orders[2] = { ...orders[2]!, email: 'julián@example.com' };
       writeFileSync(file, generic(orders));
-      const r = await run(['shipments', 'import', file]);
+      const r = await run(['shipments', 'import', file, '--account', 'tienda']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trim().split('\n')).toHaveLength(3);
     },

@@ -328,6 +328,7 @@ describe('bad characters: one rule for every string the API takes (issue 30)', (
     expect(doc.components.schemas.Contact.properties.email.format).toBe('idn-email');
   });
 
+  // 200 searches, each a round trip to the store: seconds alone, a minute on a loaded two-core machine.
   it('keeps every word of a search out of the query language: q never answers 500 (property, fast-check)', async () => {
     for (const q of [
       '"',
@@ -366,7 +367,7 @@ describe('bad characters: one rule for every string the API takes (issue 30)', (
           if (bad) expect(r.body.errors[0]).toMatchObject({ path: '/q', code: 'character' });
         },
       ),
-      { seed: 20261129, numRuns: 300 },
+      { seed: 20261129, numRuns: 200 },
     );
-  });
+  }, 120_000);
 });
