@@ -1,8 +1,9 @@
-import { Ajv, type ErrorObject, type ValidateFunction, type Vocabulary } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction, type Vocabulary } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import nextKeywordsModule from 'ajv/dist/vocabularies/next.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { fieldError, validationError, type FieldError, type FieldErrorCode, type FieldErrorParams } from './errors.js';
+import { badCharacter, TEXT_KEYWORD, TEXT_KINDS, type TextKind } from './schemas/text.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => Ajv }).default;
@@ -10,6 +11,23 @@ const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats
 const nextModule = nextKeywordsModule as unknown as Vocabulary | { default: Vocabulary };
 /** The 2019-09 keywords (dependentRequired, …) that ajv's draft-07 class leaves out, for `ajv.addVocabulary`. */
 export const nextKeywords = Array.isArray(nextModule) ? nextModule : nextModule.default;
+
+/**
+ * An e-mail address as RFC 6531 writes it (`julián@ejemplo.com.ar`), JSON Schema's `idn-email`, which ajv-formats
+ * lacks: its `email` pattern with letters, marks and digits of any script besides ASCII's, in the local part and in
+ * the domain's labels.
+ */
+const LETTER = `\\p{L}\\p{M}\\p{N}`;
+const ATOM = `[${LETTER}!#$%&'*+/=?^_\`{|}~-]+`;
+const LABEL = `[${LETTER}](?:[${LETTER}-]*[${LETTER}])?`;
+const IDN_EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u');
+
+/** The text rule (schemas/text.ts) as ajv's keyword: the first character the string's kind does not take. */
+const checkText: SchemaValidateFunction = (kind: TextKind, data: string) => {
+  const bad = badCharacter(data, kind);
+  if (bad) checkText.errors = [{ keyword: TEXT_KEYWORD, message: bad.message, params: { character: bad.character } }];
+  return !bad;
+};
 
 /**
  * One ajv per input kind. Bodies are JSON and keep their types; query strings (from HTTP or the CLI) arrive as
@@ -20,14 +38,50 @@ function makeAjv(coerce: boolean): Ajv {
   // The 2019-09 keywords a rule across fields uses (dependentRequired), beside draft-07's if/then/else. Unknown to
   // the draft-07 class, and so silently ignored (strict: false), without this.
   ajv.addVocabulary(nextKeywords);
-  addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
+  addFormats(ajv, ['date', 'date-time', 'uri']);
+  ajv.addFormat('idn-email', IDN_EMAIL);
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    schemaType: 'string',
+    metaSchema: { enum: [...TEXT_KINDS] },
+    // First among a string's keywords: a field is named once, and a bad character is what to fix first.
+    before: 'maxLength',
+    errors: true,
+    validate: checkText,
+  });
   return ajv;
 }
 
 const bodyAjv = makeAjv(false);
 const queryAjv = makeAjv(true);
-const cache = new WeakMap<TSchema, ValidateFunction>();
-const queryCache = new WeakMap<TSchema, ValidateFunction>();
+/** Validators by what they check: a body, a query (both input, under the text rule), an answer about to be sent. */
+type Checked = 'body' | 'query' | 'answer';
+const caches: Record<Checked, WeakMap<TSchema, ValidateFunction>> = {
+  body: new WeakMap(),
+  query: new WeakMap(),
+  answer: new WeakMap(),
+};
+
+/** Members of a schema that hold values, not schemas: no string in them is a field. */
+const DATA_MEMBERS = new Set(['examples', 'default', 'enum', 'const']);
+
+/**
+ * `schema` with the text rule (schemas/text.ts) on each of its strings: a string schema that names no kind of text
+ * is one line. Made here, once per schema, so that no field of any operation can go without it. Answers are checked
+ * without it: rows stored before the rule must still be readable.
+ */
+function withTextRule<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withTextRule) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k in node) out[k] = DATA_MEMBERS.has(k) || k.startsWith('x-') ? node[k] : withTextRule(node[k]);
+  const type = node.type;
+  if ((type === 'string' || (Array.isArray(type) && type.includes('string'))) && !(TEXT_KEYWORD in node))
+    out[TEXT_KEYWORD] = 'line' satisfies TextKind;
+  return out as T;
+}
 
 /** ajv's keywords that name a limit, and the field error code each becomes. */
 const LIMITS: Record<string, FieldErrorCode> = {
@@ -120,6 +174,14 @@ function fieldErrorOf(e: ErrorObject): FieldError {
       return named
         ? at(e.message ?? 'is invalid', 'format', { format: named })
         : at(e.message ?? 'is invalid', 'pattern', { pattern: String(params.pattern) });
+    case TEXT_KEYWORD:
+      // The field's own `x-error` speaks of its length or form, not of the character found.
+      return {
+        path: e.instancePath,
+        message: e.message ?? 'holds a character it does not take',
+        code: 'character',
+        params: { character: String(params.character) },
+      };
     case 'uniqueItems':
       return at(e.message ?? 'has a duplicate', 'duplicate', { first: params.j as number });
     default: {
@@ -195,11 +257,12 @@ export function trimStrings<T>(value: T, at: () => string = () => '', depth = 0)
   return out as T;
 }
 
-function compile(schema: TSchema, coerce: boolean): ValidateFunction {
-  const c = coerce ? queryCache : cache;
+function compile(schema: TSchema, checked: Checked): ValidateFunction {
+  const c = caches[checked];
   let fn = c.get(schema);
   if (!fn) {
-    fn = (coerce ? queryAjv : bodyAjv).compile(schema);
+    const ajv = checked === 'query' ? queryAjv : bodyAjv;
+    fn = ajv.compile(checked === 'answer' ? schema : withTextRule(schema));
     c.set(schema, fn);
   }
   return fn;
@@ -210,7 +273,7 @@ function compile(schema: TSchema, coerce: boolean): ValidateFunction {
  * of milliseconds, which the first create or label of the day would otherwise spend on the service's thread.
  */
 export function prepareValidator(schema: TSchema, coerce = false): void {
-  compile(schema, coerce);
+  compile(schema, coerce ? 'query' : 'body');
 }
 
 /**
@@ -224,7 +287,7 @@ export function parse<S extends TSchema>(
 ): Static<S> {
   const prefix = opts.prefix ?? '';
   const copy = trimStrings(value ?? (schema.type === 'object' ? {} : value), () => prefix);
-  const fn = compile(schema, opts.coerce ?? false);
+  const fn = compile(schema, opts.coerce ? 'query' : 'body');
   if (!fn(copy)) {
     const errors = toFieldErrors(fn.errors);
     throw validationError(errors.map((e) => ({ ...e, path: `${opts.prefix ?? ''}${e.path}` })));
@@ -237,6 +300,6 @@ export function parse<S extends TSchema>(
  * are undefined are absent. Empty when it conforms.
  */
 export function mismatches(schema: TSchema, value: unknown): FieldError[] {
-  const fn = compile(schema, false);
+  const fn = compile(schema, 'answer');
   return fn(value === undefined ? undefined : JSON.parse(JSON.stringify(value))) ? [] : toFieldErrors(fn.errors);
 }

@@ -3,6 +3,7 @@ import { Nullable, StringEnum } from '../schemas/common.js';
 import { FIELD_ERROR_CODES, PLATFORMS } from '../schemas/codes.js';
 import { ShipmentCreate } from '../shipments/schemas.js';
 import { named } from '../schemas/named.js';
+import { TEXT_KEYWORD, type TextKind } from '../schemas/text.js';
 
 /**
  * The shipment fields an import can fill, by their contract path (dotted, as the contract names fields): the headers
@@ -118,6 +119,8 @@ export const ShipmentImport = named(
     {
       text: Type.String({
         maxLength: IMPORT_MAX_BYTES,
+        // Each cell is checked as the field it fills: a bad character is a bad row, named by its row and column.
+        [TEXT_KEYWORD]: 'file' satisfies TextKind,
         description:
           'The file: its text, or with `encoding: base64` its bytes (UTF-8 or Windows-1252, with or without a BOM; ' +
           'the service tells which)',

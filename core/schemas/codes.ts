@@ -168,6 +168,11 @@ export const FIELD_ERROR_CODES = [
   'over_size',
   /** Nested deeper than `params.limit` levels. */
   'too_deep',
+  /**
+   * Holds a character the field does not take (`params.character`, e.g. U+0000): a control character other than tab
+   * and line break, a lone surrogate, or a line break in a one-line field.
+   */
+  'character',
   /** Must equal what another field implies (a PICKUP destination and its office's address). */
   'mismatch',
   /** Exists but cannot be used now (an inactive office, one that takes no parcels). */

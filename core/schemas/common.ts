@@ -13,10 +13,17 @@ import {
   SUB_STATUSES,
 } from './codes.js';
 import { named } from './named.js';
+import { TEXT_KEYWORD, type TextKind } from './text.js';
 
 /** Every string the service stores is trimmed (see validation.ts) and at most 500 characters. */
 export const Text = (opts: { minLength?: number; description?: string } = {}) =>
   Type.String({ maxLength: 500, ...opts });
+/**
+ * Free text of several lines, where every other string is one line (schemas/text.ts): a shipment's notes, the
+ * delivery instructions a person writes line by line.
+ */
+export const Lines = (description: string) =>
+  Type.String({ maxLength: 500, [TEXT_KEYWORD]: 'lines' satisfies TextKind, description });
 export const RequiredText = (description?: string) =>
   Type.String({
     minLength: 1,
@@ -76,7 +83,15 @@ export const Contact = named(
           'x-format': 'phone',
         }),
       ),
-      email: Type.Optional(Type.String({ format: 'email', maxLength: 500, 'x-error': 'must be an e-mail address' })),
+      email: Type.Optional(
+        Type.String({
+          // RFC 6531: an address of any script (julián@example.com), as the stores' exports hold them.
+          format: 'idn-email',
+          maxLength: 500,
+          'x-error': 'must be an e-mail address',
+          'x-format': 'email',
+        }),
+      ),
       identification: Type.Optional(Text({ description: 'National identity number or tax id' })),
     },
     { additionalProperties: false },
@@ -173,8 +188,8 @@ export const FieldError = named(
           'pattern (params.pattern) · min_length, max_length, min_items, max_items, minimum, exclusive_minimum, ' +
           'maximum, exclusive_maximum (params.limit) · duplicate · taken (params.by) · unknown (params.value) · order ' +
           '(params.other: the field it must not come before) · over_size (params.measure weight|side|sum, value, ' +
-          'limit, unit) · too_deep (params.limit) · mismatch · unavailable · unsupported (params.driver) · reserved · ' +
-          'invalid',
+          'limit, unit) · too_deep (params.limit) · character (params.character: U+0000, …) · mismatch · ' +
+          'unavailable · unsupported (params.driver) · reserved · invalid',
       ),
       params: Type.Optional(
         Type.Object(

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { PRINT_LANGUAGES } from '../drawing/words.js';
 import { Nullable, StringEnum } from '../schemas/common.js';
 import { named } from '../schemas/named.js';
+import { TEXT_KEYWORD, type TextKind } from '../schemas/text.js';
 import { ScaleConfig } from '../scale/schemas.js';
 
 export const StationSettings = named(
@@ -84,7 +85,8 @@ const officeFile = (maxLength: number) =>
         ['json', 'csv'] as const,
         'json: an array of offices; csv: a header line and one office per line',
       ),
-      content: Type.String({ maxLength, description: 'The file, as text' }),
+      // Each office's values are checked as its fields: a bad character is a bad row, named by its line.
+      content: Type.String({ maxLength, [TEXT_KEYWORD]: 'file' satisfies TextKind, description: 'The file, as text' }),
       replace: Type.Optional(
         Type.Boolean({ description: 'The file is the whole directory: offices left out are deactivated' }),
       ),

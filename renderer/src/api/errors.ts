@@ -43,6 +43,11 @@ const FIELD_WORDS: Partial<Record<FieldErrorCode, Says>> = {
         : p.format === 'country'
           ? t('errors.field.country')
           : null,
+  // A line break where the field is one line (U+000A, U+000D), else a character no field takes.
+  character: (p, t) =>
+    p.character === 'U+000A' || p.character === 'U+000D'
+      ? t('errors.field.oneLine')
+      : t('errors.field.character', { character: String(p.character) }),
   over_size: (p, t) => {
     const vars = { value: `${String(p.value)} ${String(p.unit)}`, limit: `${String(p.limit)} ${String(p.unit)}` };
     return p.measure === 'side'
