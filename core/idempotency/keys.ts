@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import type { Engine } from '../engines/engine.js';
 import { DomainError, fieldError, type ErrorCode, type ProblemBody } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from '../operations/principal.js';
 import type { Operation } from '../operations/types.js';
-import type { IdempotencyRecord } from './store.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+import type { IdempotencyRecord, IdempotencyStore } from './store.js';
 
 /** How long a key answers what it first answered: the 24 hours integrators know from Stripe. */
-export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const KEY_MAX_CHARS = 255;
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const KEY_MAX_CHARS = 255;
 /** Where a refused key is named in a 400's `errors` (the header, as a query parameter is named by its name). */
 const KEY_PATH = '/Idempotency-Key';
 /**
@@ -30,7 +30,7 @@ interface Claim {
   state: 'open' | 'claiming' | 'claimed' | 'closed';
 }
 
-export interface KeyedRequest {
+interface KeyedRequest {
   op: Operation;
   principal: Principal;
   key: string;
@@ -52,7 +52,7 @@ function canonical(v: unknown): unknown {
   );
 }
 
-export function requestHash(op: Operation, raw: KeyedRequest['raw']): string {
+function requestHash(op: Operation, raw: KeyedRequest['raw']): string {
   const route = op.http ? `${op.http.method} ${op.http.path}` : op.name;
   const request = [route, raw.params ?? null, raw.query ?? null, raw.body ?? null];
   return hash('sha256', JSON.stringify(canonical(request)), 'hex');
@@ -102,13 +102,13 @@ class KeptProblem extends DomainError {
 
 /**
  * Refusals that are not kept for the key, so that the same key may be sent again: an invalid request (corrected, it
- * is another request), and what a retry may find otherwise (another request in flight, the rate, the store out of
- * reach, a full disk, a failure of the station). Kept are the operation's answers: its success and its refusals of
+ * is another request), and what a retry may find otherwise (another request in flight, the store out of reach, a
+ * full disk, a failure of the station; the rate limit refuses before the core). Kept are the operation's answers: its success and its refusals of
  * what the request asks (404, 409 invalid_state, duplicate_ref…). Once the operation has written, every answer is
  * kept: running it again would write again.
  */
 function keptWhenNothingWritten(e: DomainError): boolean {
-  return e.status < 500 && !['validation_failed', 'idempotency_key_in_flight', 'rate_limited'].includes(e.code);
+  return e.status < 500 && !['validation_failed', 'idempotency_key_in_flight'].includes(e.code);
 }
 
 /**
@@ -127,11 +127,19 @@ function keptWhenNothingWritten(e: DomainError): boolean {
  * meet at the record, whose primary key makes the second one's transaction wait for the first's and then refuse
  * (409, its writes rolled back); a record that committed without its answer yet is in flight too.
  */
-export function createIdempotency({ engine, clock, log }: { engine: Engine; clock: Clock; log: Logger }) {
+export function createIdempotency<S extends { idempotency: IdempotencyStore }, E extends UnitOfWork<S>>({
+  engine,
+  clock,
+  log,
+}: {
+  engine: E;
+  clock: Clock;
+  log: Logger;
+}) {
   const claims = new AsyncLocalStorage<Claim>();
   const running = new Set<string>();
 
-  const transaction: Engine['transaction'] = async (fn, opts) => {
+  const transaction: UnitOfWork<S>['transaction'] = async (fn, opts) => {
     const claim = claims.getStore();
     if (claim?.state !== 'open') return engine.transaction(fn, opts);
     claim.state = 'claiming';
@@ -178,7 +186,7 @@ export function createIdempotency({ engine, clock, log }: { engine: Engine; cloc
 
   return {
     /** The engine the services write through: a keyed request's first transaction writes its key's record. */
-    engine: { ...engine, transaction } as Engine,
+    engine: { ...engine, transaction } as E,
 
     /** Runs `perform` (the operation, validation included) under the request's key. */
     async run(req: KeyedRequest, perform: () => Promise<unknown>): Promise<unknown> {
@@ -222,5 +230,3 @@ export function createIdempotency({ engine, clock, log }: { engine: Engine; cloc
     },
   };
 }
-
-export type Idempotency = ReturnType<typeof createIdempotency>;
