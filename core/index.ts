@@ -11,6 +11,7 @@ import type { Operation } from './operations/types.js';
 import type { PrintJobT } from './printing/schemas.js';
 import type { PublicJwk } from './qr/keys.js';
 import type { Dpi } from './schemas/codes.js';
+import { createIdempotency } from './idempotency/keys.js';
 import { createRequestActivity } from './request-activity.js';
 import { createServices, type Services } from './services.js';
 import type { RawDriverName } from './printing/types.js';
@@ -54,6 +55,13 @@ export interface ExecuteOptions {
   baseUrl?: string | null;
   /** Names the call in the log and in a 500's problem body. */
   requestId?: string;
+  /**
+   * The request's `Idempotency-Key` (POST only, core/idempotency/keys.ts): the same key and request again are
+   * answered what the first was, without doing it again.
+   */
+  idempotencyKey?: string;
+  /** Told when the answer (or the refusal thrown) is the one kept for the key, not the operation's doing now. */
+  onReplay?: () => void;
 }
 
 /** What the `station` command prints with, in this process: one-off prints and its own jobs, followed. */
@@ -145,11 +153,12 @@ export async function createCore({
     ...(onUpgrade ? { onUpgrade } : {}),
   });
   const activity = createRequestActivity();
+  const keys = createIdempotency({ engine, clock, log });
   let services: Services;
   try {
     services = await createServices({
       activity,
-      engine,
+      engine: keys.engine,
       clock,
       dataDir,
       env,
@@ -214,6 +223,16 @@ export async function createCore({
     const op = operation(name);
     activity.began();
     authorize(principal, op);
+    if (opts.idempotencyKey === undefined) return perform(op, raw, principal, opts);
+    const { idempotencyKey: key, onReplay } = opts;
+    return keys.run({ op, principal, key, raw, ...(onReplay ? { onReplay } : {}) }, () =>
+      perform(op, raw, principal, opts),
+    );
+  }
+
+  /** Validates the input and runs the operation's handler. */
+  async function perform(op: Operation, raw: RawInput, principal: Principal, opts: ExecuteOptions): Promise<unknown> {
+    const name = op.name;
     // A query parameter the operation does not list is refused, also where it lists none (README: The API).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
     // Path parameters and query strings arrive as text (from HTTP or the CLI): coerced to their schemas' numbers.

@@ -27,6 +27,8 @@ const TABLES = [
   'label_tokens',
   'import_mappings',
   'shipment_changes',
+  // A retry that comes after the move is answered as before it.
+  'idempotency_keys',
 ] as const;
 
 /** At most this many parameters in one INSERT (PostgreSQL takes 65,535). */

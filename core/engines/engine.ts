@@ -13,6 +13,7 @@ import type { SenderStore } from '../senders/store.js';
 import type { ShipmentStore } from '../shipments/store.js';
 import type { SettingsStore } from '../station/store.js';
 import type { EventStore } from '../tracking/store.js';
+import type { IdempotencyStore } from '../idempotency/store.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import type { OutboxStore } from '../outbox/store.js';
 import type { WebhookStore } from '../webhooks/store.js';
@@ -36,6 +37,7 @@ export interface Stores {
   scale: ScaleStore;
   outbox: OutboxStore;
   webhooks: WebhookStore;
+  idempotency: IdempotencyStore;
 }
 
 /** A store engine (core/engines/<engine>/): the stores, transactions, and what runs beside them. */

@@ -24,6 +24,7 @@ export function corsOrigins(value: string | undefined): string[] {
 /** What a page on another origin must be able to read of an answer. */
 const EXPOSED = [
   'ETag',
+  'Idempotent-Replayed',
   'Location',
   'RateLimit',
   'RateLimit-Policy',
@@ -42,7 +43,7 @@ export async function registerCors(app: FastifyInstance, origins: string[], meth
   await app.register(cors, {
     origin: origins,
     methods: [...new Set<string>([...methods, 'HEAD'])],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
     exposedHeaders: EXPOSED,
     credentials: false,
     maxAge: 600,

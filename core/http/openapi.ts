@@ -42,6 +42,11 @@ const headers = {
       'Send it back in `If-None-Match` to be answered `304` while nothing changed.',
     schema: { type: 'string', examples: ['W/"3q2-7g5Xx0N1c4b8dQ"'] },
   },
+  'Idempotent-Replayed': {
+    description:
+      '`true` on an answer sent again for an `Idempotency-Key`: the status and body the first request with that key was answered, the operation not done again',
+    schema: { type: 'string', const: 'true' },
+  },
   'Cache-Control': {
     description: '`private, no-cache` on reads: a client may keep the answer, and asks again with `If-None-Match`',
     schema: { type: 'string', examples: ['private, no-cache'] },
@@ -49,6 +54,17 @@ const headers = {
 };
 
 const parameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'A key the client makes for this request (a UUID, say) so that it can be sent again safely after a timeout or a lost connection. ' +
+      'For 24 hours the same key with the same request (path, query and body) is answered what the first was answered, status and body, with `Idempotent-Replayed: true`, and nothing is done again; ' +
+      'with another request `422 idempotency_key_reused`; while the first is still being answered `409 idempotency_key_in_flight`. ' +
+      'Keys are per account. Kept are the successes and the refusals of what the request asks (404, 409…); not kept are `400 validation_failed` and failures a retry may get past (409 in flight, 429, 5xx), so the same key may be sent again after them.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  },
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
@@ -196,6 +212,25 @@ function queryRule(op: Json): string {
     : 'It takes no query parameters: any is refused, 400 `validation_failed` naming it (`/name is not allowed`).';
 }
 
+/** Each POST takes `Idempotency-Key`: its replays, and the two refusals of a key. */
+function idempotentWrite(op: Json): void {
+  op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+  for (const [status, res] of Object.entries<Json>(op.responses))
+    if (/^2/.test(status)) res.headers = { ...res.headers, 'Idempotent-Replayed': header('Idempotent-Replayed') };
+  const refusal = (description: string) => ({ description, content: problemContent });
+  op.responses['409'] = refusal(
+    [
+      op.responses['409']?.description,
+      '`idempotency_key_in_flight`: a request with the same `Idempotency-Key` is still being answered',
+    ]
+      .filter(Boolean)
+      .join('; or '),
+  );
+  op.responses['422'] = refusal(
+    '`idempotency_key_reused`: the `Idempotency-Key` was sent with another request (path, query or body) in the last 24 hours',
+  );
+}
+
 /** Each read answers with an `ETag` and takes `If-None-Match`; HEAD answers a read's headers without its body. */
 function conditionalRead(op: Json): void {
   op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
@@ -247,6 +282,7 @@ export function finishDocument(source: Json): Json {
       if (secured) {
         op.description = [op.description, queryRule(op)].filter(Boolean).join(' ');
         if (method === 'get') conditionalRead(op);
+        if (method === 'post') idempotentWrite(op);
       }
       op.responses = withRateHeadersAll(op.responses);
     }
@@ -294,6 +330,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`; a validation error lists each ' +
           `field in \`errors\`. A query parameter an operation does not list is refused (400 naming it). ` +
           'Reads answer with a weak `ETag` and take `If-None-Match` (`304`). ' +
+          'Every POST takes an `Idempotency-Key` header, to be sent again safely: the same key and request are answered what the first was, for 24 hours. ' +
           describeLimits(),
       },
       components: {

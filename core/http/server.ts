@@ -165,11 +165,22 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             req.principal = principal;
           },
           handler: async (req, reply) => {
+            const key = req.headers['idempotency-key'];
             const result = await core.execute(
               op.name,
               { params: req.params, query: req.query, body: req.body },
               req.principal!,
-              { baseUrl: baseUrl(), requestId: req.id },
+              {
+                baseUrl: baseUrl(),
+                requestId: req.id,
+                // The core checks the key (POST only, its characters) and keeps or replays the answer.
+                ...(key !== undefined
+                  ? {
+                      idempotencyKey: Array.isArray(key) ? key.join(', ') : key,
+                      onReplay: () => void reply.header('Idempotent-Replayed', 'true'),
+                    }
+                  : {}),
+              },
             );
             // Reads (and their HEAD) carry an ETag and answer If-None-Match.
             if (read) return sendRead(req, reply, status, result);

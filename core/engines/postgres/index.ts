@@ -5,6 +5,7 @@ import type { TransactionOptions } from '../../unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
 import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';
+import { pgIdempotencyStore } from './idempotency.js';
 import { pgMigrations, type PgMigration } from './migrations/index.js';
 import { pgOfficeStore } from './offices.js';
 import { pgPrintStore } from './printing.js';
@@ -109,6 +110,7 @@ function storesOn(sql: Sql, keptFrom: number): Stores {
     scale: pgScaleStore(sql),
     outbox: pgOutboxStore(sql),
     webhooks: pgWebhookStore(sql),
+    idempotency: pgIdempotencyStore(sql),
   };
 }
 

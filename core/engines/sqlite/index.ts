@@ -12,6 +12,7 @@ import { isStorageFull } from './errors.js';
 import { createEventStore } from './events.js';
 import { checkpointWhenQuiet } from './checkpoint.js';
 import { createGroupCommit } from './group-commit.js';
+import { createIdempotencyStore } from './idempotency.js';
 import { createMappingStore } from './import-mappings.js';
 import { createLabelTokenStore } from './label-tokens.js';
 import { createManifestStore } from './manifests.js';
@@ -96,6 +97,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     scale: createScaleStore(db),
     outbox: createOutboxStore(db),
     webhooks: createWebhookStore(db),
+    idempotency: createIdempotencyStore(db),
   } as unknown as SyncStores;
   // The signing keys stay files beside the store, so that `station verify` needs no database.
   const signingKeys = keyFiles(keysDir(dataDir));

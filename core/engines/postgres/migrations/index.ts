@@ -8,6 +8,7 @@ import webhooks from './007-webhooks.js';
 import deliveriesByEndpoint from './008-deliveries-by-endpoint.js';
 import searchWordCounts from './009-search-word-counts.js';
 import deliveredByTime from './010-delivered-by-time.js';
+import idempotencyKeys from './011-idempotency-keys.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -27,4 +28,5 @@ export const pgMigrations: PgMigration[] = [
   { version: 8, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
   { version: 9, name: 'search-word-counts', sql: searchWordCounts },
   { version: 10, name: 'delivered-by-time', sql: deliveredByTime },
+  { version: 11, name: 'idempotency-keys', sql: idempotencyKeys },
 ];

@@ -20,6 +20,7 @@ import webhooks from './019-webhooks.js';
 import deliveriesByEndpoint from './020-deliveries-by-endpoint.js';
 import searchWordCounts from './021-search-word-counts.js';
 import deliveredByTime from './022-delivered-by-time.js';
+import idempotencyKeys from './023-idempotency-keys.js';
 
 /**
  * Numbered migrations, applied in order at start and never edited once released: a change is a new entry.
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   { version: 20, name: 'deliveries-by-endpoint', sql: deliveriesByEndpoint },
   { version: 21, name: 'search-word-counts', sql: searchWordCounts },
   { version: 22, name: 'delivered-by-time', sql: deliveredByTime },
+  { version: 23, name: 'idempotency-keys', sql: idempotencyKeys },
 ];
