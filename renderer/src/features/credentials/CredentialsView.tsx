@@ -5,6 +5,7 @@ import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { TokenInfo } from '../../api/types';
 import { forgetToken } from '../../app/session';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -139,7 +140,7 @@ export function CredentialsView() {
                   <th>{t('credentials.permissions')}</th>
                   <th>{t('credentials.expiresCol')}</th>
                   <th>{t('credentials.lastUsed')}</th>
-                  <th />
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

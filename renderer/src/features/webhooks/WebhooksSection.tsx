@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 // The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
 import type { Webhook, WebhookDelivery } from '../../api/types';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Pager } from '../../components/Pager';
@@ -142,7 +143,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
                   <th>{t('webhooks:attempts')}</th>
                   <th>{t('webhooks:last')}</th>
                   <th>{t('webhooks:next')}</th>
-                  <th />
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
