@@ -79,7 +79,7 @@ export function ParcelCorrection({
   return (
     <form className="parcel-correction" aria-label={t('parcel.title')} onSubmit={submit} onKeyDown={keys} noValidate>
       <h3>{t('parcel.title')}</h3>
-      <div className="row">
+      <div className="parcel-row">
         <BoxKeyField presets={presets.data} onKey={applyPreset} />
         <div className="weight-with-scale">
           <Field
