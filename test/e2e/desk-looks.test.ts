@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESK_TOKEN_NAME } from '../../core/schemas/codes.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { socatMissing, startFakeScale } from '../scale/fake-scale.js';
 import { deskSession, type DeskSession } from './desk-session.js';
@@ -95,6 +96,100 @@ describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () =>
         for (const [what, b] of all.slice(1)) expect(overlap(m.hint, b), `the box keys under ${what}, ${state}`).toBe(false);
       }
     } finally {
+      await fake.stop();
+      await d.s.request('PUT', '/station/settings', { token: d.token, body: { scale: null } });
+    }
+    for (const [view, file] of [
+      ['End of day', 'en-end-of-day'],
+      ['Settings', 'en-settings'],
+    ] as const) {
+      await d.nav(view);
+      await d.shoot(file);
+    }
+  });
+
+  it('in Spanish: the scan hint fits; weights, prices and times as Spanish writes them; the desk’s own token in Spanish', async () => {
+    const { page } = d;
+    const fake = await startFakeScale('nci');
+    try {
+      const r = await d.s.request('PUT', '/station/settings', {
+        token: d.token,
+        body: { scale: { device: fake.device, protocol: 'nci' } },
+      });
+      expect(r.status, r.text).toBe(200);
+      fake.set(1.25);
+      await d.home();
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+      await expect.poll(() => page.getByRole('combobox', { name: 'Idioma' }).count()).toBe(1);
+
+      // The scan field's hint, whole at 1366 px: its text no wider than the field's inside.
+      const scan = page.locator('#scan');
+      const [hint, room] = await scan.evaluate((el) => {
+        const input = el as unknown as { placeholder: string; clientWidth: number; ownerDocument: any };
+        const style = input.ownerDocument.defaultView.getComputedStyle(el);
+        const ctx = input.ownerDocument.createElement('canvas').getContext('2d');
+        ctx.font = style.font;
+        const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        return [ctx.measureText(input.placeholder).width as number, input.clientWidth - padding];
+      });
+      expect(hint, 'the scan hint in Spanish fits its field').toBeLessThanOrEqual(room);
+      await d.shoot('es-pack');
+
+      await d.scan('ES-NUMS');
+      const form = page.getByRole('form', { name: 'Envío nuevo' });
+      const live = form.getByRole('group', { name: 'Balanza' });
+      await expect.poll(() => live.textContent()).toContain('Balanza: 1,25 kg');
+      await expect.poll(() => form.getByLabel('Peso (kg)').inputValue()).toBe('1,25');
+      for (const [label, value] of [
+        ['Código postal', 'X5000'],
+        ['Largo (cm)', '30'],
+        ['Ancho (cm)', '20'],
+        ['Alto (cm)', '10'],
+      ])
+        await form.getByLabel(label!, { exact: true }).fill(value!);
+      const methods = form.getByRole('radiogroup', { name: 'Método de envío' });
+      await expect.poll(() => methods.getByRole('radio').count()).toBeGreaterThan(0);
+      const prices = await methods.locator('.quote-rate').allTextContents();
+      // Every price grouped one way, with a decimal comma: $ 9.400,00, never 9400,00 beside 13.400,00.
+      for (const price of prices) expect(price.replace(/\s/g, ' ')).toMatch(/^\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+      await d.shoot('es-pack-new');
+      await page.keyboard.press('Escape');
+      const leave = page.getByRole('dialog', { name: /^¿Dejar el envío nuevo/ });
+      if (await leave.isVisible()) {
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      }
+
+      // Times on a 24-hour clock: no "a. m." or "p. m." in the list.
+      await d.create({ ref: 'ES-TIME' });
+      await d.nav('Envíos');
+      const list = page.getByRole('table').first();
+      await expect.poll(() => list.getByRole('row').count()).toBeGreaterThan(1);
+      const listed = (await list.textContent()) ?? '';
+      expect(listed).toMatch(/\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/);
+      expect(listed).not.toMatch(/[ap]\.\s?m\./);
+      await d.shoot('es-shipments');
+
+      // The token the station makes for its own desk, named in the desk's language.
+      const made = await d.s.request('POST', '/tokens', {
+        token: d.token,
+        body: { name: DESK_TOKEN_NAME, permissions: ['shipments.read'] },
+      });
+      expect(made.status, made.text).toBe(201);
+      await d.nav('Credenciales');
+      const tokens = page.getByRole('region', { name: 'Credenciales' }).getByRole('table');
+      await expect.poll(() => tokens.textContent()).toContain('aplicación de escritorio');
+      expect(await tokens.textContent()).not.toContain(DESK_TOKEN_NAME);
+      await d.shoot('es-credentials');
+      for (const [view, file] of [
+        ['Cierre del día', 'es-end-of-day'],
+        ['Ajustes', 'es-settings'],
+      ] as const) {
+        await d.nav(view);
+        await d.shoot(file);
+      }
+    } finally {
+      await page.getByRole('combobox', { name: /^(Language|Idioma)$/ }).selectOption('en');
       await fake.stop();
       await d.s.request('PUT', '/station/settings', { token: d.token, body: { scale: null } });
     }

@@ -1,3 +1,4 @@
+import { DESK_TOKEN_NAME } from '../../../../core/schemas/codes';
 import { formatDate } from '../../i18n/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,8 @@ export function CredentialsView() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
   const create = useCreateToken();
+  /** A token's name as the desk says it: the station named its own desk's token, in English. */
+  const nameOf = (tk: TokenInfo) => (tk.name === DESK_TOKEN_NAME ? t('credentials.deskTokenName') : tk.name);
   // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
   const signsIn = new Set<number>();
   for (
@@ -147,7 +150,7 @@ export function CredentialsView() {
                 {list.map((tk) => (
                   <tr key={tk.id}>
                     <td>
-                      {tk.name}
+                      {nameOf(tk)}
                       {tk.id === current.data?.id && <span className="badge">{t('credentials.thisDesk')}</span>}
                     </td>
                     <td className="mono">{tk.prefix}…</td>
@@ -165,7 +168,7 @@ export function CredentialsView() {
                         <Button
                           kind="danger"
                           onClick={() => setRevoking(tk)}
-                          aria-label={t('credentials.revokeOne', { name: tk.name })}
+                          aria-label={t('credentials.revokeOne', { name: nameOf(tk) })}
                         >
                           {t('credentials.revoke')}
                         </Button>
@@ -181,7 +184,7 @@ export function CredentialsView() {
 
       <ConfirmDialog
         open={revoking !== null}
-        title={t('credentials.revokeTitle', { name: revoking?.name ?? '' })}
+        title={t('credentials.revokeTitle', { name: revoking ? nameOf(revoking) : '' })}
         confirmLabel={t('credentials.revoke')}
         onCancel={() => setRevoking(null)}
         onConfirm={() => {

@@ -11,6 +11,7 @@ import { Field } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { SecretOnce } from '../../components/SecretOnce';
 import { ErrorLine, QueryState } from '../../components/States';
+import { formatNumber } from '../../i18n/numbers';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -133,7 +134,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
         {(result) => (
           <>
             <p className="hint">
-              {t('webhooks:deliveriesTotal', { items: result.items.toLocaleString(i18n.language) })}
+              {t('webhooks:deliveriesTotal', { items: formatNumber(result.items, i18n.language) })}
             </p>
             <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
               <thead>
