@@ -16,7 +16,11 @@ describe('a parcel as the desk reads it (Pack, packages and presets alike)', () 
   });
 
   it("a preset fills the box's size, and the weight only when it has one (a weight of 0 too)", () => {
-    expect(presetParcel({ length: 30, width: 20, height: 10 }, 'en')).toEqual({ length: '30', width: '20', height: '10' });
+    expect(presetParcel({ length: 30, width: 20, height: 10 }, 'en')).toEqual({
+      length: '30',
+      width: '20',
+      height: '10',
+    });
     expect(presetParcel({ length: 30, width: 20, height: 10, weight: 0 }, 'en')).toEqual({
       length: '30',
       width: '20',

@@ -2,7 +2,8 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TOKEN_NAME } from '../../core/schemas/codes.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { socatMissing, startFakeScale } from '../scale/fake-scale.js';
+import { socatMissing } from '../scale/fake-scale.js';
+import { onTheScale } from './bench-scale.js';
 import { deskSession, type DeskSession } from './desk-session.js';
 
 const missing = chromiumMissing ?? socatMissing;
@@ -22,7 +23,8 @@ async function box(l: Locator): Promise<Box> {
   return b!;
 }
 
-describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () => {
+// Each test walks many screens, each audited or measured: on a busy 2-core machine that takes a minute and more.
+describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', { timeout: 120_000 }, () => {
   let d: DeskSession;
 
   beforeAll(async () => {
@@ -45,14 +47,7 @@ describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () =>
 
   it("Pack's parcel row: the fields stay on one line and in place, whatever the scale says, and nothing covers another", async () => {
     const { page } = d;
-    const fake = await startFakeScale('nci');
-    try {
-      const r = await d.s.request('PUT', '/station/settings', {
-        token: d.token,
-        body: { scale: { device: fake.device, protocol: 'nci' } },
-      });
-      expect(r.status, r.text).toBe(200);
-      fake.set(1.25);
+    await onTheScale(d, 1.25, async (fake) => {
       const opened = await d.create({ ref: 'ROW-1' });
       await d.home();
       await d.scan(String(opened.code));
@@ -93,12 +88,10 @@ describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () =>
         for (const [i, [a, ab]] of all.entries())
           for (const [b, bb] of all.slice(i + 1)) expect(overlap(ab, bb), `${a} over ${b}, ${state}`).toBe(false);
         // The box's keys are under the Box field, clear of the reading and of the other fields.
-        for (const [what, b] of all.slice(1)) expect(overlap(m.hint, b), `the box keys under ${what}, ${state}`).toBe(false);
+        for (const [what, b] of all.slice(1))
+          expect(overlap(m.hint, b), `the box keys under ${what}, ${state}`).toBe(false);
       }
-    } finally {
-      await fake.stop();
-      await d.s.request('PUT', '/station/settings', { token: d.token, body: { scale: null } });
-    }
+    });
     for (const [view, file] of [
       ['End of day', 'en-end-of-day'],
       ['Settings', 'en-settings'],
@@ -110,14 +103,7 @@ describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () =>
 
   it('in Spanish: the scan hint fits; weights, prices and times as Spanish writes them; the desk’s own token in Spanish', async () => {
     const { page } = d;
-    const fake = await startFakeScale('nci');
-    try {
-      const r = await d.s.request('PUT', '/station/settings', {
-        token: d.token,
-        body: { scale: { device: fake.device, protocol: 'nci' } },
-      });
-      expect(r.status, r.text).toBe(200);
-      fake.set(1.25);
+    await onTheScale(d, 1.25, async () => {
       await d.home();
       await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
       await expect.poll(() => page.getByRole('combobox', { name: 'Idioma' }).count()).toBe(1);
@@ -188,10 +174,6 @@ describe.skipIf(!!missing)('the desk at the bench: what moves, what fits', () =>
         await d.nav(view);
         await d.shoot(file);
       }
-    } finally {
-      await page.getByRole('combobox', { name: /^(Language|Idioma)$/ }).selectOption('en');
-      await fake.stop();
-      await d.s.request('PUT', '/station/settings', { token: d.token, body: { scale: null } });
-    }
+    }).finally(() => page.getByRole('combobox', { name: /^(Language|Idioma)$/ }).selectOption('en'));
   });
 });

@@ -119,7 +119,8 @@ export function PresetsSection() {
           <span className="muted">
             {' '}
             {[p.length, p.width, p.height].map((n) => formatNumber(n, i18n.language)).join(' × ')} cm
-            {p.weight !== undefined && ` · ${t('settings.presetWeighs', { weight: formatKg(p.weight, i18n.language) })}`}
+            {p.weight !== undefined &&
+              ` · ${t('settings.presetWeighs', { weight: formatKg(p.weight, i18n.language) })}`}
           </span>
         </>
       )}
