@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../index.js';
 import { ownerPrincipal } from '../operations/principal.js';
-import { PERMISSIONS } from '../schemas/codes.js';
+import { DESK_TOKEN_NAME, PERMISSIONS } from '../schemas/codes.js';
 
 const FILE = 'desk-token';
 const DESK_ACCOUNT = 'Desk';
@@ -29,7 +29,7 @@ export async function deskToken(core: Core): Promise<string> {
     (await core.execute('accounts.create', { body: { name: DESK_ACCOUNT } }, owner));
   const { token } = await core.execute(
     'tokens.create',
-    { body: { name: 'desktop app', permissions: [...PERMISSIONS] } },
+    { body: { name: DESK_TOKEN_NAME, permissions: [...PERMISSIONS] } },
     ownerPrincipal(account.id),
   );
   writeFileSync(file, token + '\n', { mode: 0o600 });

@@ -3,6 +3,8 @@ import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
 import type { MonoRaster } from '../drawing/raster-types.js';
 import { blankRaster, blit, rasterFromPng, rasterToPng } from '../drawing/mono-raster.js';
+import { fitText } from '../drawing/text-fit.js';
+import { renderRaster } from '../labels/raster.js';
 import type { LabelFormat } from './types.js';
 
 /*
@@ -14,21 +16,36 @@ async function barcode(opts: Parameters<typeof bwipjs.toBuffer>[0], dpi: number)
   return rasterFromPng(await bwipjs.toBuffer(opts), dpi);
 }
 
+/** The name's line under the bars, `width` dots wide, in the labels' font. */
+function caption(name: string, width: number, dpi: number): MonoRaster {
+  const mm = (width * 25.4) / dpi;
+  const box = { x: 0, y: 0, w: mm, h: CAPTION_MM };
+  return renderRaster(
+    fitText(name, box, { face: 'regular', maxSize: 10, minSize: 6, maxLines: 1, align: 'center' }),
+    mm,
+    CAPTION_MM,
+    dpi,
+  );
+}
+const CAPTION_MM = 5;
+
 /**
  * The test page: the printer's name as Code 128 with its text and a QR, so that a person (or zbarimg) sees at
- * once that graphics, barcodes and the print head work. bwip-js draws both (no font or canvas needed).
+ * once that graphics, barcodes and the print head work. bwip-js draws the codes; the name is written in the labels'
+ * font (bwip-js's own text has ASCII glyphs only: "Térmica" came out as "T rmica").
  */
 export async function testPageRaster(name: string, dpi: number): Promise<MonoRaster> {
   const scale = dpi >= 300 ? 3 : 2;
-  const code = await barcode(
-    { bcid: 'code128', text: name, scale, height: 12, includetext: true, textxalign: 'center' },
-    dpi,
-  );
+  const code = await barcode({ bcid: 'code128', text: name, scale, height: 12 }, dpi);
   const qr = await barcode({ bcid: 'qrcode', text: `Shipping Station test page: ${name}`, scale: scale + 1 }, dpi);
   const margin = Math.round(dpi / 10);
-  const page = blankRaster(Math.max(code.width, qr.width) + 2 * margin, code.height + qr.height + 3 * margin, dpi);
+  const width = Math.max(code.width, qr.width);
+  const text = caption(name, width, dpi);
+  const gap = Math.round(dpi / 40);
+  const page = blankRaster(width + 2 * margin, code.height + gap + text.height + qr.height + 3 * margin, dpi);
   blit(page, code, margin, margin);
-  blit(page, qr, margin, code.height + 2 * margin);
+  blit(page, text, margin, margin + code.height + gap);
+  blit(page, qr, margin, code.height + gap + text.height + 2 * margin);
   return page;
 }
 

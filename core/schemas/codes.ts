@@ -95,6 +95,9 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The name of the token the station makes for its own desk (core/desk/credential.ts): the desk says it in its language. */
+export const DESK_TOKEN_NAME = 'desktop app';
+
 /** What a webhook endpoint may subscribe to (contract: Webhooks). */
 export const WEBHOOK_EVENTS = [
   'shipment.created',

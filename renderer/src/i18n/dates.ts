@@ -4,7 +4,8 @@
  * (month first in an English Chromium), so the desk's date fields are text fields in this format too (DateField).
  */
 const LOCALES: Record<string, string> = { es: 'es-AR', en: 'en-GB' };
-const locale = (lang: string) => LOCALES[lang.slice(0, 2)] ?? 'en-GB';
+/** The one locale of each language, for dates and numbers alike (numbers.ts). */
+export const locale = (lang: string) => LOCALES[lang.slice(0, 2)] ?? 'en-GB';
 
 export const formatDate = (iso: string, lang: string): string =>
   new Date(iso).toLocaleDateString(locale(lang), { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -16,6 +17,8 @@ export const formatDateTime = (iso: string, lang: string): string =>
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    // es-AR's own clock is 12-hour ("3:05 p. m."); a warehouse reads 15:05, as English (en-GB) does.
+    hourCycle: 'h23',
   });
 
 /** YYYY-MM-DD → dd/mm/yyyy. */

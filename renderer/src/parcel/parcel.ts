@@ -1,3 +1,5 @@
+import { formatNumber } from '../i18n/numbers.js';
+
 /**
  * A parcel as an operator types it (Pack, a package, a preset), and how the typing becomes the API's numbers: the
  * one reading of a decimal comma and the one rule of what a preset fills in.
@@ -8,6 +10,13 @@ export type ParcelText = Record<(typeof PARCEL)[number], string>;
 /** "1,5" is how an Argentine operator types 1.5. Blank is absent, so the service says it is required. */
 export const decimal = (text: string): number | undefined =>
   text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
+
+/**
+ * A number put into a parcel field for the operator (by the scale, a preset, the shipment as it is), written as they
+ * would type it in their language: 1,25 in Spanish. Never grouped: `decimal` reads it back.
+ */
+export const parcelText = (n: number, lang: string): string =>
+  formatNumber(n, lang, { maximumFractionDigits: 3, useGrouping: false });
 
 /**
  * The parcel's numbers for a request body. A blank or wrong field goes as typed (absent, or not a number): the form
@@ -25,9 +34,9 @@ export interface PresetSize {
 }
 
 /** What choosing a preset types into the parcel: its size, and its weight only when it has one. */
-export const presetParcel = (p: PresetSize): Partial<ParcelText> => ({
-  length: String(p.length),
-  width: String(p.width),
-  height: String(p.height),
-  ...(p.weight !== undefined ? { weight: String(p.weight) } : {}),
+export const presetParcel = (p: PresetSize, lang: string): Partial<ParcelText> => ({
+  length: parcelText(p.length, lang),
+  width: parcelText(p.width, lang),
+  height: parcelText(p.height, lang),
+  ...(p.weight !== undefined ? { weight: parcelText(p.weight, lang) } : {}),
 });

@@ -1,3 +1,4 @@
+import { DESK_TOKEN_NAME } from '../../../../core/schemas/codes';
 import { formatDate } from '../../i18n/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { TokenInfo } from '../../api/types';
 import { forgetToken } from '../../app/session';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -41,6 +43,8 @@ export function CredentialsView() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<TokenInfo | null>(null);
   const create = useCreateToken();
+  /** A token's name as the desk says it: the station named its own desk's token, in English. */
+  const nameOf = (tk: TokenInfo) => (tk.name === DESK_TOKEN_NAME ? t('credentials.deskTokenName') : tk.name);
   // The desk's token and the tokens it was made with: revoking any of them ends the desk's too (contract).
   const signsIn = new Set<number>();
   for (
@@ -139,14 +143,14 @@ export function CredentialsView() {
                   <th>{t('credentials.permissions')}</th>
                   <th>{t('credentials.expiresCol')}</th>
                   <th>{t('credentials.lastUsed')}</th>
-                  <th />
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
                 {list.map((tk) => (
                   <tr key={tk.id}>
                     <td>
-                      {tk.name}
+                      {nameOf(tk)}
                       {tk.id === current.data?.id && <span className="badge">{t('credentials.thisDesk')}</span>}
                     </td>
                     <td className="mono">{tk.prefix}…</td>
@@ -164,7 +168,7 @@ export function CredentialsView() {
                         <Button
                           kind="danger"
                           onClick={() => setRevoking(tk)}
-                          aria-label={t('credentials.revokeOne', { name: tk.name })}
+                          aria-label={t('credentials.revokeOne', { name: nameOf(tk) })}
                         >
                           {t('credentials.revoke')}
                         </Button>
@@ -180,7 +184,7 @@ export function CredentialsView() {
 
       <ConfirmDialog
         open={revoking !== null}
-        title={t('credentials.revokeTitle', { name: revoking?.name ?? '' })}
+        title={t('credentials.revokeTitle', { name: revoking ? nameOf(revoking) : '' })}
         confirmLabel={t('credentials.revoke')}
         onCancel={() => setRevoking(null)}
         onConfirm={() => {

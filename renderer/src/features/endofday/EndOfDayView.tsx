@@ -6,6 +6,7 @@ import { onScan, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
+import { formatKg } from '../../i18n/numbers';
 import { useScan } from '../pack/mutations';
 import { useAllCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
@@ -203,7 +204,7 @@ export function EndOfDayView() {
                 id: m.id,
                 shipments: m.shipments,
                 pieces: m.pieces,
-                weight: m.weight.toLocaleString(i18n.language),
+                weight: formatKg(m.weight, i18n.language),
               })}
             </p>
             <a href={m.url} target="_blank" rel="noreferrer" download>

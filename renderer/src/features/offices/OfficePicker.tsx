@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
 import type { Office as OfficeSchema } from '../../../../core/offices/schemas';
 import { QueryState } from '../../components/States';
+import { formatNumber } from '../../i18n/numbers';
 import { useNearestOffices, type Point } from './queries';
 import { useModal } from '../../components/modal';
 
@@ -90,7 +91,7 @@ export function OfficePicker({
                     {o.distance_km !== undefined && (
                       <span className="distance">
                         {t('offices.km', {
-                          km: o.distance_km.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
+                          km: formatNumber(o.distance_km, i18n.language, { maximumFractionDigits: 1 }),
                         })}
                       </span>
                     )}

@@ -6,7 +6,8 @@ import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, useFocusFirstInvalid } from '../../components/Field';
 import { Loading } from '../../components/States';
-import { presetParcel } from '../../parcel/parcel';
+import { formatKg } from '../../i18n/numbers';
+import { parcelText, presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
 import { useCreateAndPrint, type Printed } from './mutations';
@@ -51,7 +52,7 @@ export function NewShipmentForm({
   /** The operator changed something: leaving now asks first. */
   onDirty: (dirty: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
   const focusInvalid = useFocusFirstInvalid(form);
@@ -132,7 +133,7 @@ export function NewShipmentForm({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
-    setDraft((d) => ({ ...d, ...presetParcel(p) }));
+    setDraft((d) => ({ ...d, ...presetParcel(p, i18n.language) }));
     changed();
     setPresetWeight(p.weight !== undefined ? { name: p.name, weight: p.weight } : null);
     const next = p.weight === undefined ? '/dimensions/weight' : '/content';
@@ -291,9 +292,16 @@ export function NewShipmentForm({
             value={draft.weight}
             onChange={set('weight')}
             inputMode="decimal"
-            hint={presetWeight ? t('pack.weightFromBox', presetWeight) : undefined}
+            hint={
+              presetWeight
+                ? t('pack.weightFromBox', { ...presetWeight, weight: formatKg(presetWeight.weight, i18n.language) })
+                : undefined
+            }
           />
-          <ScaleWeight value={draft.weight} onWeight={(kg) => setDraft((d) => ({ ...d, weight: String(kg) }))} />
+          <ScaleWeight
+            value={draft.weight}
+            onWeight={(kg) => setDraft((d) => ({ ...d, weight: parcelText(kg, i18n.language) }))}
+          />
           <div className="triple">
             <Field
               label={t('pack.length')}

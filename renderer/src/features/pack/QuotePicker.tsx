@@ -1,10 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteOption } from '../../api/types';
+import { formatMoney } from '../../i18n/numbers';
 
 /** A quoted method's price in its currency, as the desk's language writes money. */
-export const money = (o: QuoteOption, lang: string) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: o.currency }).format(o.rate);
+export const money = (o: QuoteOption, lang: string) => formatMoney(o.rate, o.currency, lang);
 
 /** The quoted methods, each with price and delivery promise; while focus is in the group, 1–9 pick the n-th. */
 export function QuotePicker({

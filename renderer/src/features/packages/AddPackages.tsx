@@ -33,7 +33,7 @@ const blank = (parent: Shipment, n: number): Form => ({
  * the presets or typed, contents. Each package is numbered n/N by the service and gets its own label.
  */
 export function AddPackages({ parent }: { parent: Shipment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const explain = useExplain();
   const add = useAddPackage();
   const senders = useSenders().data ?? [];
@@ -61,7 +61,7 @@ export function AddPackages({ parent }: { parent: Shipment }) {
   }
   function fromPreset(id: string) {
     const p = presets.find((x) => String(x.id) === id);
-    if (p) setForm({ ...form, ...presetParcel(p) });
+    if (p) setForm({ ...form, ...presetParcel(p, i18n.language) });
   }
 
   function submit(e: FormEvent) {

@@ -6,7 +6,7 @@ import { BoxKeyField } from './BoxKeyField';
 import { ScaleWeight } from '../scale/ScaleWeight';
 import { usePresets } from '../settings/queries';
 import type { ParcelPatch } from './mutations';
-import { decimal, presetParcel } from '../../parcel/parcel';
+import { decimal, parcelText, presetParcel } from '../../parcel/parcel';
 
 const SIDES = ['weight', 'length', 'width', 'height'] as const;
 type Side = (typeof SIDES)[number];
@@ -30,11 +30,11 @@ export function ParcelCorrection({
   onPrint: (patch: ParcelPatch | null) => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const presets = usePresets();
   const initial = shipment.dimensions;
   const [sides, setSides] = useState<Record<Side, string>>(
-    () => Object.fromEntries(SIDES.map((k) => [k, String(initial[k])])) as Record<Side, string>,
+    () => Object.fromEntries(SIDES.map((k) => [k, parcelText(initial[k], i18n.language)])) as Record<Side, string>,
   );
 
   /** What differs from the shipment, as the PATCH that saves it (null: nothing). */
@@ -57,7 +57,7 @@ export function ParcelCorrection({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return;
-    change({ ...sides, ...presetParcel(p) });
+    change({ ...sides, ...presetParcel(p, i18n.language) });
   }
 
   function keys(e: KeyboardEvent<HTMLFormElement>) {
@@ -79,7 +79,7 @@ export function ParcelCorrection({
   return (
     <form className="parcel-correction" aria-label={t('parcel.title')} onSubmit={submit} onKeyDown={keys} noValidate>
       <h3>{t('parcel.title')}</h3>
-      <div className="row">
+      <div className="parcel-row">
         <BoxKeyField presets={presets.data} onKey={applyPreset} />
         <div className="weight-with-scale">
           <Field
@@ -93,7 +93,7 @@ export function ParcelCorrection({
           <ScaleWeight
             value={sides.weight}
             provisional={initial.weight}
-            onWeight={(kg) => change({ ...sides, weight: String(kg) })}
+            onWeight={(kg) => change({ ...sides, weight: parcelText(kg, i18n.language) })}
           />
         </div>
         {(['length', 'width', 'height'] as const).map((k) => (

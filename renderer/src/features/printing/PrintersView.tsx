@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/States';
@@ -95,7 +96,7 @@ export function PrintersView() {
                   <th>{t('printers.dpi')}</th>
                   <th>{t('printers.defaultFor')}</th>
                   <th>{t('printers.statusCol')}</th>
-                  <th />
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

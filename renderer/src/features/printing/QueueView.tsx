@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { PrintJob } from '../../api/types';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ErrorLine, QueryState } from '../../components/States';
 import { canDo, JOB_STATES, type JobState } from '../../../../core/printing/job-states';
@@ -61,7 +62,7 @@ export function QueueView() {
                 <th>{t('queue.progress')}</th>
                 <th>{t('queue.attempts')}</th>
                 <th>{t('queue.lastError')}</th>
-                <th />
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

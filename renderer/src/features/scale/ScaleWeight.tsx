@@ -3,15 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { OpOutput } from '../../../../core/client/index';
 import { useScaleReading } from './queries';
 import { decimal } from '../../parcel/parcel';
+import { formatKg } from '../../i18n/numbers';
 
 type Reading = OpOutput<'scale.read'>;
 
 /** The key that takes the scale's weight into the form, whatever field has the focus. */
 export const TAKE_WEIGHT_KEY = 'F9';
 
-/** The reading in the operator's words: "1.25 kg", "Moving… 0.8 kg", "Scale disconnected: …". */
-export function describeReading(r: Reading, t: (k: string, o?: Record<string, unknown>) => string): string {
-  const kg = r.weight_kg === null ? '' : t('scale.kg', { value: r.weight_kg });
+/** The reading in the operator's words: "1.25 kg", "Moving… 0.8 kg" ("1,25 kg" in Spanish), "Scale disconnected: …". */
+export function describeReading(
+  r: Reading,
+  t: (k: string, o?: Record<string, unknown>) => string,
+  lang: string,
+): string {
+  const kg = r.weight_kg === null ? '' : t('scale.kg', { value: formatKg(r.weight_kg, lang) });
   switch (r.state) {
     case 'ok':
       return t('scale.stable', { weight: kg });
@@ -41,7 +46,7 @@ export function ScaleWeight({
   provisional?: number;
   onWeight: (kg: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reading = useScaleReading().data;
   const filled = useRef<number | null>(null);
 
@@ -78,7 +83,7 @@ export function ScaleWeight({
   return (
     <div className={`scale-weight tone-${tone}`} aria-label={t('scale.live')} role="group">
       <span className="scale-reading" data-state={reading.state}>
-        {describeReading(reading, t as never)}
+        {describeReading(reading, t as never, i18n.language)}
       </span>
       {reading.weight_kg !== null && reading.weight_kg > 0 && reading.state !== 'disconnected' && (
         <button type="button" className="btn btn-plain" onClick={() => take(reading)}>

@@ -4,6 +4,7 @@ import type { Preset } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
+import { formatKg, formatNumber } from '../../i18n/numbers';
 import { decimal } from '../../parcel/parcel';
 import { EditableList } from './EditableList';
 import { useDeletePreset, useSavePreset } from './mutations';
@@ -105,7 +106,7 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
 
 /** Saved box sizes; at Pack the operator types a preset's key to fill the parcel. */
 export function PresetsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const remove = useDeletePreset();
   return (
     <EditableList
@@ -117,8 +118,9 @@ export function PresetsSection() {
           <kbd>{p.key}</kbd> <strong>{p.name}</strong>
           <span className="muted">
             {' '}
-            {p.length} × {p.width} × {p.height} cm
-            {p.weight !== undefined && ` · ${t('settings.presetWeighs', { weight: p.weight })}`}
+            {[p.length, p.width, p.height].map((n) => formatNumber(n, i18n.language)).join(' × ')} cm
+            {p.weight !== undefined &&
+              ` · ${t('settings.presetWeighs', { weight: formatKg(p.weight, i18n.language) })}`}
           </span>
         </>
       )}

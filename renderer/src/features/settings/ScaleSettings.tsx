@@ -25,7 +25,7 @@ export function ScaleSettings() {
 }
 
 function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useSaveStationSettings();
   const reading = useScaleReading().data;
   const [finding, setFinding] = useState(false);
@@ -108,7 +108,7 @@ function ScaleForm({ saved }: { saved: ScaleSetting | null }) {
         <p
           className={`scale-live tone-${reading.state === 'ok' ? 'ok' : reading.state === 'disconnected' ? 'bad' : 'warn'}`}
         >
-          {describeReading(reading, t as never)}
+          {describeReading(reading, t as never, i18n.language)}
         </p>
       )}
       {finding && found.data && (

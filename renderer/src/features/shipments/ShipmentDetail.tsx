@@ -4,6 +4,7 @@ import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorLine, ErrorState, Loading } from '../../components/States';
+import { formatKg, formatNumber } from '../../i18n/numbers';
 import { AddPackages } from '../packages/AddPackages';
 import { money } from '../pack/QuotePicker';
 import { useQuote } from '../pack/queries';
@@ -124,7 +125,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         <dd>
           {s.value === null
             ? t('common.none')
-            : s.value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+            : formatNumber(s.value, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
         </dd>
         <dt>{t('detail.created')}</dt>
         <dd>{when(s.created_at, lang)}</dd>
@@ -145,10 +146,10 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
       <h3>{t('detail.parcel')}</h3>
       <p>
         {t('detail.dimensions', {
-          weight: d.weight.toLocaleString(lang),
-          length: d.length.toLocaleString(lang),
-          width: d.width.toLocaleString(lang),
-          height: d.height.toLocaleString(lang),
+          weight: formatKg(d.weight, lang),
+          length: formatNumber(d.length, lang),
+          width: formatNumber(d.width, lang),
+          height: formatNumber(d.height, lang),
         })}
         {s.content && <> · {s.content}</>}
       </p>

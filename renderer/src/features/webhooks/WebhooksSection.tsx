@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 // The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/schemas/codes';
 import type { Webhook, WebhookDelivery } from '../../api/types';
+import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Pager } from '../../components/Pager';
@@ -10,6 +11,7 @@ import { Field } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { SecretOnce } from '../../components/SecretOnce';
 import { ErrorLine, QueryState } from '../../components/States';
+import { formatNumber } from '../../i18n/numbers';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -132,7 +134,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
         {(result) => (
           <>
             <p className="hint">
-              {t('webhooks:deliveriesTotal', { items: result.items.toLocaleString(i18n.language) })}
+              {t('webhooks:deliveriesTotal', { items: formatNumber(result.items, i18n.language) })}
             </p>
             <table aria-label={t('webhooks:deliveriesOf', { url: hook.url })}>
               <thead>
@@ -142,7 +144,7 @@ function Deliveries({ hook }: { hook: Webhook }) {
                   <th>{t('webhooks:attempts')}</th>
                   <th>{t('webhooks:last')}</th>
                   <th>{t('webhooks:next')}</th>
-                  <th />
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
