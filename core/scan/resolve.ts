@@ -5,9 +5,7 @@ import type { ShipmentT } from '../shipments/schemas.js';
 import { CODE_PATTERN } from '../schemas/codes.js';
 
 export type ScanResultT =
-  | { kind: 'shipment'; shipment: ShipmentT }
-  | { kind: 'new'; ref: string }
-  | { kind: 'unknown'; code: string };
+  { kind: 'shipment'; shipment: ShipmentT } | { kind: 'new'; ref: string } | { kind: 'unknown'; code: string };
 
 /**
  * The desk's scan rule, in one place: the value is an order ref of the account (exact), else a shipment code

@@ -196,7 +196,12 @@ describe.skipIf(!!chromiumMissing)('found at the bench: every scan where it belo
     const second = made[1]!;
     const receiver = (second.destination as { contact: { name: string } }).contact.name;
     await expect
-      .poll(() => leftOut.locator('li').filter({ hasText: second.code as string }).textContent())
+      .poll(() =>
+        leftOut
+          .locator('li')
+          .filter({ hasText: second.code as string })
+          .textContent(),
+      )
       .toBe(`${second.code} ${receiver}`);
     await d.scan(second.code as string);
     await expect.poll(() => list.textContent()).toMatch(new RegExp(`${String(second.code)} is on the truck \\(2 of`));
