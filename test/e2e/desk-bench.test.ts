@@ -88,11 +88,17 @@ describe.skipIf(!!chromiumMissing)('found at the bench: every scan where it belo
     await d.shoot('pack-unknown-code');
   });
 
-  it('after Open PDF and a held label retried from F8, the scan field has the focus; a ref typed by hand opens', async () => {
+  it('after Open PDF and held labels retried from F8, the focus goes on: next label, then the scan field', async () => {
     const { page } = d;
+    const printed = d.a7.jobs.length;
+    const before = await d.create({ ref: 'HELD-FIRST' });
     const held = await d.create({ ref: 'HELD-PDF' });
     await d.a7.stop();
     try {
+      await d.scan(before.code as string);
+      await expect.poll(d.statusText).toContain('opened');
+      await page.keyboard.press('Enter');
+      await expect.poll(d.statusText).toMatch(new RegExp(`^${String(before.code)}: waiting for desk-a7`));
       await d.scan(held.code as string);
       await expect.poll(d.statusText).toContain('opened');
       await page.keyboard.press('Enter');
@@ -107,12 +113,17 @@ describe.skipIf(!!chromiumMissing)('found at the bench: every scan where it belo
     } finally {
       await d.a7.start();
     }
-    // The printer is back: F8, Retry now. The dialog goes with its last label, and the focus is the scan field's.
+    // The printer is back: F8, Retry now. The label retried leaves the list with the button pressed: the next
+    // label's Retry now has the focus. The dialog goes with the last label, and the focus is the scan field's.
     await page.keyboard.press('F8');
     const dialog = page.getByRole('dialog', { name: 'Labels waiting for you' });
     await expect.poll(focusedLabel).toBe('Retry now');
     await page.keyboard.press('Enter');
-    await d.a7.waitForJobs(1, 10_000);
+    await d.a7.waitForJobs(printed + 1, 10_000);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Retry now' }).count()).toBe(1);
+    await expect.poll(focusedLabel).toBe('Retry now');
+    await page.keyboard.press('Enter');
+    await d.a7.waitForJobs(printed + 2, 10_000);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(d.waitingForScan).toBe(true);
     await typeByHand('HAND-1');
@@ -207,7 +218,9 @@ describe.skipIf(!!chromiumMissing)('found at the bench: every scan where it belo
     await expect.poll(() => list.textContent()).toMatch(new RegExp(`${String(second.code)} is on the truck \\(2 of`));
     await d.shoot('end-of-day-twice');
 
-    await page.keyboard.press('Control+Enter');
+    // By its button: once the manifest is made, the button is disabled, and the focus it had would be lost.
+    await page.getByRole('button', { name: 'Create the manifest (2 scanned parcels)' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Hand these shipments to the carrier?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Create the manifest' }).click();
