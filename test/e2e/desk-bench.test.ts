@@ -194,6 +194,8 @@ describe.skipIf(!!chromiumMissing)('found at the bench: every scan where it belo
       expect((await d.s.request('GET', `/labels?code=${String(s.code)}`, { token: d.token })).status).toBe(200);
     await d.nav('End of day');
     const list = page.getByRole('region', { name: 'Labelled, waiting for the carrier' });
+    // The day's list is read before the truck is loaded: a parcel scanned earlier would be of no list yet.
+    await expect.poll(() => list.textContent()).toMatch(/0 of ([3-9]|\d{2,}) scanned onto the truck/);
     const first = made[0]!;
     await d.scan(first.code as string);
     await expect.poll(() => list.textContent()).toMatch(new RegExp(`${String(first.code)} is on the truck \\(1 of`));

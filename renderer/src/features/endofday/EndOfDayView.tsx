@@ -243,9 +243,8 @@ export function EndOfDayView() {
             onSuccess: () => {
               sessionStorage.removeItem(loadedKey(day));
               setLoaded([]);
-              // The last parcel's "on the truck" line is of a day handed over; the desk waits for the next scan.
+              // The last parcel's "on the truck" line is of a day handed over.
               setNote(null);
-              scanField.current?.focus();
             },
           });
         }}
