@@ -2,14 +2,17 @@ import { DomainError } from '../errors.js';
 import { InvalidQrToken, type QrClaims, type QrTokens } from '../qr/tokens.js';
 import type { ShipmentService } from '../shipments/service.js';
 import type { ShipmentT } from '../shipments/schemas.js';
+import { CODE_PATTERN } from '../schemas/codes.js';
 
-export type ScanResultT = { kind: 'shipment'; shipment: ShipmentT } | { kind: 'new'; ref: string };
+export type ScanResultT =
+  { kind: 'shipment'; shipment: ShipmentT } | { kind: 'new'; ref: string } | { kind: 'unknown'; code: string };
 
 /**
  * The desk's scan rule, in one place: the value is an order ref of the account (exact), else a shipment code
  * (the label's Code 128), else a label's QR token; anything else starts a new shipment with the value as its ref.
  * A QR token that does not verify with the station's keys, or is another account's, is not found: a label scanned
- * at the wrong desk must not turn into a new order.
+ * at the wrong desk must not turn into a new order. Nor must a code misread by one character, or another account's
+ * code: a value shaped like a shipment code that is none of the account's is an unknown code, not an order.
  */
 export function createScanResolver(shipments: Pick<ShipmentService, 'find'>, qr: Pick<QrTokens, 'verify'>) {
   async function byToken(accountId: number, value: string): Promise<ShipmentT | 'not a token'> {
@@ -30,6 +33,7 @@ export function createScanResolver(shipments: Pick<ShipmentService, 'find'>, qr:
     const known =
       (await shipments.find(accountId, { ref: value })) ?? (await shipments.find(accountId, { code: value }));
     if (known) return { kind: 'shipment', shipment: known };
+    if (CODE_PATTERN.test(value)) return { kind: 'unknown', code: value };
     const labelled = await byToken(accountId, value);
     return labelled === 'not a token' ? { kind: 'new', ref: value } : { kind: 'shipment', shipment: labelled };
   };

@@ -25,5 +25,15 @@ export const ScanResult = named(
         description: 'Nothing of the account has this value: a new shipment with it as its ref',
       },
     ),
+    Type.Object(
+      {
+        kind: Type.Literal('unknown'),
+        code: Type.String({ description: 'The value, shaped like a shipment code' }),
+      },
+      {
+        description:
+          "The value is shaped like a shipment code (10 characters of the code alphabet) and is none of the account's shipments: a misread or another account's label, never a new order",
+      },
+    ),
   ]),
 );

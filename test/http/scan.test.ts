@@ -51,10 +51,10 @@ describe('GET /scan: what a scanned value opens', () => {
     expect(r.body).toEqual({ kind: 'shipment', shipment: sh });
   });
 
-  it("does not open another account's shipment: its ref and code are new orders here, its QR token is not found", async () => {
+  it("does not open another account's shipment: its ref is a new order here, its code unknown, its QR token not found", async () => {
     const theirs = await createShipment(s, rivalToken);
     expect((await scan(theirs.ref)).body).toEqual({ kind: 'new', ref: theirs.ref });
-    expect((await scan(theirs.code)).body).toEqual({ kind: 'new', ref: theirs.code });
+    expect((await scan(theirs.code)).body).toEqual({ kind: 'unknown', code: theirs.code });
     const { qr } = (await s.request('GET', `/labels/qr?code=${theirs.code}`, { token: rivalToken })).body;
     expect((await scan(qr, rivalToken)).body.kind).toBe('shipment');
     expectProblem(await scan(qr), 404, 'not_found');
@@ -71,8 +71,22 @@ describe('GET /scan: what a scanned value opens', () => {
     expect(expectProblem(await scan(unknownKey), 404, 'not_found').detail).toMatch(/unknown key/);
   });
 
-  it('starts a new shipment with any other value as its ref', async () => {
-    for (const value of ['ORD-1001', 'a.b.c', 'eyJhbGciOiJFZERTQSJ9.e30.x', '  12345  ']) {
+  it('says a code misread by one character is unknown: never a new order with the code as its ref', async () => {
+    const sh = await createShipment(s, token);
+    const i = sh.code.length - 1;
+    const misread = sh.code.slice(0, i) + (sh.code[i] === 'E' ? 'F' : 'E');
+    const r = await scan(` ${misread} `);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ kind: 'unknown', code: misread });
+    // An order ref of that shape is still that order: refs come first.
+    const coded = await createShipment(s, token, { ref: 'YHEJEAD9AE' });
+    expect((await scan('YHEJEAD9AE')).body).toEqual({ kind: 'shipment', shipment: coded });
+  });
+
+  it('starts a new shipment with any other value as its ref, near misses of a code shape included', async () => {
+    // Nine or eleven characters, a 0, O, 1 or I (not in the code alphabet), lower case: refs, not codes.
+    const near = ['YHEJEAD9A', 'YHEJEAD9AEE', 'YHEJEAD0AE', 'YHEJEAD1AE', 'YHEJEADOAE', 'yhejead9ae'];
+    for (const value of ['ORD-1001', 'a.b.c', 'eyJhbGciOiJFZERTQSJ9.e30.x', '  12345  ', ...near]) {
       const r = await scan(value);
       expect(r.status, value).toBe(200);
       expect(r.body, value).toEqual({ kind: 'new', ref: value.trim() });

@@ -9,7 +9,7 @@ import { Loading } from '../components/States';
 import { AttentionBar } from '../features/printing/AttentionBar';
 import { FeedbackProvider } from '../operator/feedback';
 import { VIEWS, type ViewKey } from './routes';
-import { captureScans, keepPendingScan, setScanFallback } from '../operator/scanner';
+import { captureScans, keepPendingScan, keepScanFocus, scanFieldOf, setScanFallback } from '../operator/scanner';
 import { ShortcutSheet } from './ShortcutSheet';
 import './desk.css';
 import { canSignOut, forgetToken, keepToken, startingClient } from './session';
@@ -62,8 +62,24 @@ function Nav() {
 }
 
 /**
+ * Escape with no dialog open is the way back to the scan: the screen's scan field, or (true) Pack's, from a screen
+ * without one where nothing is being filled in (leaving would lose it). A form that takes Escape itself keeps it.
+ */
+function backToScan(e: KeyboardEvent): boolean {
+  if (e.key !== 'Escape' || e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey) return false;
+  if (document.querySelector('dialog[open]')) return false;
+  const field = scanFieldOf(document);
+  if (field) {
+    field.focus();
+    return false;
+  }
+  const target = e.target instanceof Element ? e.target : null;
+  return !target?.closest('form, input, textarea, select, [contenteditable]');
+}
+
+/**
  * Keys that work on every screen: a scan typed anywhere reaches the screen's scan (Pack's, when the screen has
- * none), Alt+1… go to the views in the menu's order.
+ * none), Alt+1… go to the views in the menu's order, Escape goes back to the scan field.
  */
 function useDeskKeys(signedIn: boolean) {
   const navigate = useNavigate();
@@ -74,7 +90,12 @@ function useDeskKeys(signedIn: boolean) {
       void navigate('/');
     });
     const stop = captureScans();
+    const keepFocus = keepScanFocus();
     const views = (e: KeyboardEvent) => {
+      if (backToScan(e)) {
+        void navigate('/');
+        return;
+      }
       const n = Number(e.key);
       if (!e.altKey || e.ctrlKey || !Number.isInteger(n) || n < 1 || n > VIEWS.length) return;
       e.preventDefault();
@@ -83,6 +104,7 @@ function useDeskKeys(signedIn: boolean) {
     window.addEventListener('keydown', views);
     return () => {
       stop();
+      keepFocus();
       setScanFallback(null);
       window.removeEventListener('keydown', views);
     };

@@ -6,8 +6,11 @@ import { useModal } from '../components/modal';
 type Where = keyof typeof en.keys.where;
 type What = keyof typeof en.keys.what;
 
+/** Keys pressed together (Alt+1), or any one of several (`either`: a letter or a digit). */
+type Keys = string[] | { either: string[] };
+
 /** The keys of the desk, by where they work; each line's keys and what they do. */
-const SHEET: Array<[Where, Array<[string[], What]>]> = [
+const SHEET: Array<[Where, Array<[Keys, What]>]> = [
   [
     'everywhere',
     [
@@ -15,12 +18,14 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
       [['F8'], 'waiting'],
       [['Alt', `1…${VIEWS.length}`], 'views'],
       [['scan'], 'scanAnywhere'],
+      [['Esc'], 'backToScan'],
     ],
   ],
   [
     'pack',
     [
       [['Enter'], 'printOpened'],
+      [{ either: ['a–z', '0–9'] }, 'boxFromScan'],
       [['Alt', 'R'], 'return'],
       [['Esc'], 'close'],
     ],
@@ -31,7 +36,7 @@ const SHEET: Array<[Where, Array<[string[], What]>]> = [
       [['Ctrl', 'Enter'], 'create'],
       [['Enter'], 'nextField'],
       [['1…9'], 'method'],
-      [['a–z', '0–9'], 'preset'],
+      [{ either: ['a–z', '0–9'] }, 'preset'],
       [['F9'], 'scaleWeight'],
       [['Esc'], 'leaveForm'],
     ],
@@ -76,9 +81,9 @@ export default function ShortcutSheetDialog({ onClose }: { onClose: () => void }
               {lines.map(([keys, what]) => (
                 <div key={what} className="sheet-line">
                   <dt>
-                    {keys.map((k, i) => (
+                    {(Array.isArray(keys) ? keys : keys.either).map((k, i) => (
                       <span key={k}>
-                        {i > 0 && '+'}
+                        {i > 0 && (Array.isArray(keys) ? '+' : ` ${t('keys.or')} `)}
                         {k === 'scan' ? <em>{t('keys.scan')}</em> : <kbd>{k}</kbd>}
                       </span>
                     ))}

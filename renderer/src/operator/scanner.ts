@@ -1,13 +1,13 @@
 /**
  * Scanner capture. A barcode scanner is a keyboard that types a whole code within a few milliseconds and ends with
- * Enter; a person types far slower. A burst like that is a scan wherever the focus is:
+ * Enter; a person types far slower. A burst like that is a scan, but where the focus is decides whose:
  *
  * - in a screen's own scan field (Pack, End of day), it is left alone: that field takes it;
- * - in another text field, the characters it typed are taken back out of the field (its value before the burst is
- *   restored) and the scan goes to the screen's scan handler;
- * - anywhere else (the header, a button, a link, a list), it goes there too, and its Enter does not press or follow
- *   what has the focus. A select would take its letters as type-ahead and change its value, so a select never
- *   takes printable keys (arrows still move it).
+ * - in another field that takes text (a search box, a form's field), it is that field's too, Enter included: the
+ *   operator scanned into it on purpose (a parcel looked up by its label), and fast typing there is typing;
+ * - anywhere else (the header, a button, a link, a list), it goes to the screen's scan handler, and its Enter does
+ *   not press or follow what has the focus. A select would take its letters as type-ahead and change its value, so
+ *   a select never takes printable keys (arrows still move it).
  *
  * The screen with a scan field registers a handler (`onScan`); without one, the scan goes to Pack.
  */
@@ -17,6 +17,8 @@
  * one of a scanner's keys late; the mean below is what tells a scanner (a few ms a key) from a person (100 ms and more).
  */
 const MAX_GAP_MS = 120;
+/** Whether a key typed at `now` follows one typed at `before` as a scanner's next key would (event timeStamps). */
+export const sameBurst = (before: number, now: number): boolean => now - before <= MAX_GAP_MS;
 /** The whole burst must be this fast on average. */
 const MAX_MEAN_GAP_MS = 35;
 /** Shorter than this is a person's quick shortcut, not a code. */
@@ -68,6 +70,25 @@ export function isTextField(el: EventTarget | null): el is HTMLInputElement | HT
   return el instanceof HTMLInputElement && TEXT_INPUTS.has(el.type);
 }
 
+/** Whatever keeps the text typed into it: a text field, or an element edited in place. */
+const takesText = (el: EventTarget | null): boolean =>
+  isTextField(el) || (el instanceof HTMLElement && el.isContentEditable);
+
+/** The shown screen's own scan field, when it has one (Pack, End of day). */
+export function scanFieldOf(doc: Document): HTMLInputElement | null {
+  return doc.querySelector<HTMLInputElement>(`input[${SCAN_FIELD_ATTR}]`);
+}
+
+/**
+ * Where a typed character would be lost: nothing has the focus (the element that had it went away), or a button or
+ * a link, where a letter does nothing. Not in a dialog, whose keys are its own.
+ */
+const typedIntoNothing = (el: EventTarget | null): boolean =>
+  el instanceof HTMLElement &&
+  (el === el.ownerDocument.body ||
+    el === el.ownerDocument.documentElement ||
+    ((el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement) && !el.closest('dialog')));
+
 /** Sets a field's value as typing would, so that React's onChange sees it. */
 function setFieldValue(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -100,12 +121,19 @@ export function captureScans(win: Window = window): () => void {
       return;
     }
     if (e.key.length === 1) {
+      // A ref typed by hand where the focus was lost goes into the screen's scan field, as a scan does: the key is
+      // typed where the focus is once this handler returns. Not a space, which presses the button it is on.
+      const field = e.key !== ' ' && !burst && typedIntoNothing(e.target) ? scanFieldOf(win.document) : null;
+      if (field) {
+        field.focus();
+        return;
+      }
       if (burst && t - burst.last > MAX_GAP_MS) burst = null;
       if (burst && burst.target !== e.target) {
         // The focus moved in the middle of a burst (a screen that mounts and focuses its scan field as the scanner
         // types): what went to a place that keeps no text would be lost, and the code scanned short. It moves on
         // with the focus, into the field now typed in.
-        if (isTextField(burst.target)) burst = null;
+        if (takesText(burst.target)) burst = null;
         else {
           const carried = burst.chars;
           burst.target = e.target;
@@ -113,6 +141,8 @@ export function captureScans(win: Window = window): () => void {
           if (isTextField(e.target)) setFieldValue(e.target, e.target.value + carried);
         }
       }
+      // Typing that starts in any other field that takes text is that field's, however fast.
+      if (!burst && !ownField && takesText(e.target)) return;
       burst ??= {
         target: e.target,
         chars: '',
@@ -144,4 +174,31 @@ export function captureScans(win: Window = window): () => void {
 
   win.addEventListener('keydown', keydown, true);
   return () => win.removeEventListener('keydown', keydown, true);
+}
+
+/**
+ * Whenever the focus is lost (the button pressed went away with what it did, a dialog closed as its last label was
+ * dealt with, a click on nothing), it goes back to the screen's scan field: the desk waits for a scan with the scan
+ * field focused. An open dialog keeps its own focus. Returns the way to stop.
+ */
+export function keepScanFocus(win: Window = window): () => void {
+  const doc = win.document;
+  let frame = 0;
+  const check = () => {
+    frame = 0;
+    if (doc.activeElement && doc.activeElement !== doc.body) return;
+    if (!doc.querySelector('dialog[open]')) scanFieldOf(doc)?.focus();
+  };
+  const soon = () => {
+    frame ||= win.requestAnimationFrame(check);
+  };
+  // A removed or disabled element loses the focus without a focusout: the page's changes say when to look.
+  const changes = new MutationObserver(soon);
+  changes.observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  doc.addEventListener('focusout', soon);
+  return () => {
+    changes.disconnect();
+    doc.removeEventListener('focusout', soon);
+    if (frame) win.cancelAnimationFrame(frame);
+  };
 }

@@ -39,6 +39,15 @@ interface Running {
   making: 'pdf' | 'jobs';
 }
 
+/**
+ * The first free tile of the last sheet a run of `count` A4 labels from tile `start` printed on (1: it filled that
+ * sheet), for the next run to go on with the sheet. Each job of 500 after the first starts a sheet of its own.
+ */
+const nextStartTile = (start: number, count: number): number => {
+  const offset = count > PER_JOB ? 0 : start - 1;
+  return ((offset + (count % PER_JOB || PER_JOB)) % TILES.length) + 1;
+};
+
 const chunks = <T,>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
@@ -85,6 +94,7 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
         setRunning((r) => r && { ...r, done: r.done + part.length });
       }
       setSummary({ printed: list.length, failed: 0, why: null, jobs: [], reprint: null, pdfs });
+      setStart(nextStartTile(start, list.length));
       onPrinted();
     } catch (e) {
       const made = pdfs.length * PER_JOB;
@@ -136,6 +146,8 @@ export function BatchPrint({ codes, onPrinted }: { codes: string[]; onPrinted: (
     const stopped = ended.find((j) => j.state !== 'done');
     // Heard and seen across the bench, as a label printed at Pack is (and it replaces an earlier screen's colour).
     feedback.signal(failed ? 'failed' : 'printed');
+    // Where the last sheet's free tiles start is known only when every label printed.
+    if (format === 'PDF_A4' && !failed) setStart(nextStartTile(start, list.length));
     setSummary({
       printed: before,
       failed,

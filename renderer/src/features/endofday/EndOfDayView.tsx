@@ -104,11 +104,14 @@ export function EndOfDayView() {
       feedback.signal('failed');
       return;
     }
-    if (!onTruck.has(code)) keep([...loaded, code]);
-    setNote({
-      ok: true,
-      text: t('endOfDay.loaded', { code, n: onTruck.size + (onTruck.has(code) ? 0 : 1), total: codes.length }),
-    });
+    // Scanned twice: the count stays, and the operator hears it (two parcels with one label, or one scanned again).
+    if (onTruck.has(code)) {
+      setNote({ ok: false, text: t('endOfDay.again', { code, n: onTruck.size, total: codes.length }) });
+      feedback.signal('attention');
+      return;
+    }
+    keep([...loaded, code]);
+    setNote({ ok: true, text: t('endOfDay.loaded', { code, n: onTruck.size + 1, total: codes.length }) });
     feedback.signal('printed');
   }
 
@@ -187,8 +190,8 @@ export function EndOfDayView() {
             <p className="hint">{t('endOfDay.leftOutHint')}</p>
             <ul className="codes">
               {leftOut.map((c) => (
-                <li key={c} className="mono">
-                  {c}
+                <li key={c}>
+                  <span className="mono">{c}</span> {listed.data?.receivers.get(c)}
                 </li>
               ))}
             </ul>
@@ -241,6 +244,8 @@ export function EndOfDayView() {
             onSuccess: () => {
               sessionStorage.removeItem(loadedKey(day));
               setLoaded([]);
+              // The last parcel's "on the truck" line is of a day handed over.
+              setNote(null);
             },
           });
         }}

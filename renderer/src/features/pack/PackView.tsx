@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { useFeedback } from '../../operator/feedback';
-import { onScan, SCAN_FIELD_ATTR } from '../../operator/scanner';
+import { onScan, sameBurst, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';
@@ -14,7 +14,7 @@ import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';
 import { useJob } from '../printing/queries';
 import { printReason } from '../printing/reason';
-import { ParcelCorrection } from '../parcel/ParcelCorrection';
+import { ParcelCorrection, type BoxKeys } from '../parcel/ParcelCorrection';
 import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
@@ -55,6 +55,9 @@ export function PackView() {
   const [correction, setCorrection] = useState<ParcelPatch | null>(null);
   const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
   const correct = useCorrectParcel();
+  const boxKeys = useRef<BoxKeys>(null);
+  /** A box key just taken from the empty scan field: the first character of a scan, if a scanner's next key follows. */
+  const boxed = useRef<{ key: string; at: number } | null>(null);
 
   const focusScan = () => void requestAnimationFrame(() => scanField.current?.focus());
   useEffect(focusScan, []);
@@ -93,6 +96,16 @@ export function PackView() {
     feedback.clear();
     try {
       const found = await scan.mutateAsync(wanted);
+      if (found.kind === 'unknown') {
+        // A code misread by one character, or another account's label: no new order is made of it.
+        setCorrection(null);
+        setCorrectionErrors({});
+        setOpened({ kind: 'none' });
+        setNote({ tone: 'error', text: t('pack.status.unknownCode', { code: found.code }) });
+        feedback.signal('failed');
+        focusScan();
+        return;
+      }
       // The shipment open, scanned again, keeps its parcel as the operator sees it (the scale's weight in it): the
       // next Enter saves what the field shows. Another shipment, or this one changed since, starts from the store.
       if (!(found.kind === 'shipment' && opened.kind === 'shipment' && sameParcel(found.shipment, opened.shipment))) {
@@ -168,7 +181,36 @@ export function PackView() {
     }
   }
 
+  /**
+   * A box key pressed alone in the empty scan field, while the parcel is open to correct, fills the box: a person
+   * presses one key, a scanner types on. A printable key that follows at a scanner's pace proves it the first
+   * character of a scan (a ref or a QR token may start with a box's key; a shipment code is upper case, no key's):
+   * the box is taken back and the character put where it belongs.
+   */
+  function boxKey(e: KeyboardEvent<HTMLInputElement>): boolean {
+    const held = boxed.current;
+    boxed.current = null;
+    if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey) return false;
+    if (held && value === '' && sameBurst(held.at, e.timeStamp)) {
+      boxKeys.current?.unbox();
+      setNote(null);
+      setValue(held.key + e.key);
+      return true;
+    }
+    if (value !== '' || opened.kind !== 'shipment') return false;
+    const name = boxKeys.current?.box(e.key);
+    if (!name) return false;
+    boxed.current = { key: e.key, at: e.timeStamp };
+    const s = opened.shipment;
+    setNote({ tone: 'idle', text: t('pack.status.boxed', { code: s.code, ref: s.ref, name }) });
+    return true;
+  }
+
   function scanKeys(e: KeyboardEvent<HTMLInputElement>) {
+    if (boxKey(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Escape') {
       setValue('');
       setOpened({ kind: 'none' });
@@ -286,6 +328,7 @@ export function PackView() {
               )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
                 <ParcelCorrection
+                  boxKeys={boxKeys}
                   key={parcelKey(shown)}
                   shipment={shown}
                   errors={correctionErrors}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
 import { Field } from '../../components/Field';
@@ -11,6 +11,12 @@ import { decimal, parcelText, presetParcel } from '../../parcel/parcel';
 const SIDES = ['weight', 'length', 'width', 'height'] as const;
 type Side = (typeof SIDES)[number];
 
+/** A box key pressed in Pack's scan field: `box` fills the parcel (the box's name; null when no box has the key), `unbox` takes the last one back. */
+export interface BoxKeys {
+  box: (key: string) => string | null;
+  unbox: () => void;
+}
+
 /**
  * The parcel of a shipment that has no label yet (an imported order): its box and weight as they will print, to
  * correct before printing. A preset's key fills the box, the scale fills the weight; `onChange` tells Pack what
@@ -22,7 +28,9 @@ export function ParcelCorrection({
   onChange,
   onPrint,
   onDone,
+  boxKeys,
 }: {
+  boxKeys?: Ref<BoxKeys>;
   shipment: Shipment;
   errors: Record<string, string>;
   onChange: (patch: ParcelPatch | null) => void;
@@ -56,9 +64,24 @@ export function ParcelCorrection({
 
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
-    if (!p) return;
+    if (!p) return null;
     change({ ...sides, ...presetParcel(p, i18n.language) });
+    return p.name;
   }
+
+  const beforeBox = useRef<Record<Side, string> | null>(null);
+  useImperativeHandle(boxKeys, () => ({
+    // Exact: a preset's key is lower case, and an upper-case letter typed in the scan field is a code's.
+    box: (key) => {
+      if (!presets.data?.some((p) => p.key === key)) return null;
+      beforeBox.current = sides;
+      return applyPreset(key);
+    },
+    unbox: () => {
+      if (beforeBox.current) change(beforeBox.current);
+      beforeBox.current = null;
+    },
+  }));
 
   function keys(e: KeyboardEvent<HTMLFormElement>) {
     if (e.key === 'Escape') {

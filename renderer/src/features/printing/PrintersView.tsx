@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
@@ -28,6 +28,12 @@ export function PrintersView() {
   const remove = useDeletePrinter();
   const test = useTestPrinter();
   const [editing, setEditing] = useState<Printer | 'new' | { discovered: string } | null>(null);
+  /** The button that opened the form: the focus goes back to it when the form closes (else it would be lost). */
+  const opener = useRef<HTMLElement | null>(null);
+  const edit = (what: NonNullable<typeof editing>) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(what);
+  };
   const [removing, setRemoving] = useState<string | null>(null);
   const [discover, setDiscover] = useState(false);
   const discovered = useDiscoveredPrinters(discover);
@@ -49,7 +55,7 @@ export function PrintersView() {
           <h2>{t('printers.title')}</h2>
           <div className="row">
             <Button onClick={() => setDiscover(true)}>{t('printers.discover')}</Button>
-            <Button kind="primary" onClick={() => setEditing('new')}>
+            <Button kind="primary" onClick={() => edit('new')}>
               {t('printers.add')}
             </Button>
           </div>
@@ -68,7 +74,10 @@ export function PrintersView() {
                   }
                 : undefined
             }
-            onDone={() => setEditing(null)}
+            onDone={() => {
+              setEditing(null);
+              requestAnimationFrame(() => opener.current?.focus());
+            }}
           />
         )}
         {discover && (
@@ -78,7 +87,7 @@ export function PrintersView() {
                 {list.map((p) => (
                   <li key={p.name}>
                     {p.name} {p.is_default && `(${t('printers.osDefault')})`}{' '}
-                    <Button onClick={() => setEditing({ discovered: p.name })}>{t('printers.addThis')}</Button>
+                    <Button onClick={() => edit({ discovered: p.name })}>{t('printers.addThis')}</Button>
                   </li>
                 ))}
               </ul>
@@ -111,7 +120,7 @@ export function PrintersView() {
                       <PrinterStatusCell name={p.name} />
                     </td>
                     <td className="row">
-                      <Button onClick={() => setEditing(p)}>{t('common.edit')}</Button>
+                      <Button onClick={() => edit(p)}>{t('common.edit')}</Button>
                       <Button onClick={() => void testPage(p.name)} busy={test.isPending && test.variables === p.name}>
                         {t('printers.testPage')}
                       </Button>

@@ -14,6 +14,13 @@ export function WaitingDialog({ jobs, onClose }: { jobs: PrintJob[]; onClose: ()
     if (!d.open) d.showModal();
     requestAnimationFrame(() => d.querySelector<HTMLButtonElement>('.job-panel button:not([disabled])')?.focus());
   }, []);
+  // A label dealt with leaves the list with the button pressed: the next one's first way out takes the focus.
+  useEffect(() => {
+    const d = ref.current;
+    const focused = d?.ownerDocument.activeElement;
+    if (d && (!focused || focused === d.ownerDocument.body))
+      d.querySelector<HTMLButtonElement>('.job-panel button:not([disabled])')?.focus();
+  }, [jobs]);
   return (
     <dialog ref={ref} className="waiting-dialog" aria-label={t('bar.dialog')} onCancel={onClose}>
       <div className="detail-head">

@@ -14,7 +14,15 @@ const DATE_TYPES = ['CREATED', 'UPDATED', 'LABELLED'] as const;
  * Every filter the search API has. The words are applied on submit (a scanner types fast); the choices at once.
  * Empty choices are left out of the query, so the service's defaults apply.
  */
-export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f: SearchFilter) => void }) {
+export function Filters({
+  value,
+  onChange,
+  searchRef,
+}: {
+  value: SearchFilter;
+  onChange: (f: SearchFilter) => void;
+  searchRef?: React.Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   const [q, setQ] = useState(value.q ?? '');
   const [party, setParty] = useState<Party>(value.party ?? 'RECEIVER');
@@ -38,6 +46,7 @@ export function Filters({ value, onChange }: { value: SearchFilter; onChange: (f
     <div className="filters">
       <form className="search" role="search" onSubmit={submit}>
         <input
+          ref={searchRef}
           aria-label={t('shipments.search')}
           placeholder={t('shipments.searchHint')}
           value={q}

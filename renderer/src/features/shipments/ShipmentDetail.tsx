@@ -65,7 +65,16 @@ function ShippingPrice({ shipment: s }: { shipment: Shipment }) {
  * One shipment: sender and receiver, parcel, method and price, its tracking in words (followed without a reload), its
  * packages, and what can still be done with it: print, add packages, record an event, cancel (asking first).
  */
-export function ShipmentDetail({ code, onClose }: { code: string; onClose: () => void }) {
+export function ShipmentDetail({
+  code,
+  onClose,
+  onCanceled,
+}: {
+  code: string;
+  onClose: () => void;
+  /** Canceled: the button that did it is gone, and the focus with it. */
+  onCanceled: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const shipment = useShipment(code);
   const events = useEvents(code);
@@ -178,7 +187,7 @@ export function ShipmentDetail({ code, onClose }: { code: string; onClose: () =>
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          cancel.mutate(s.code);
+          cancel.mutate(s.code, { onSuccess: onCanceled });
         }}
       >
         <p>

@@ -87,12 +87,17 @@ export async function allCodes(
   client: StationClient,
   filter: SearchFilter,
   max: number,
-): Promise<{ codes: string[]; items: number }> {
+): Promise<{ codes: string[]; items: number; receivers: Map<string, string> }> {
   const codes: string[] = [];
+  /** Each code's receiver: a parcel looked for on the bench is found by the name on its label. */
+  const receivers = new Map<string, string>();
   for (let page = 1; ; page++) {
     const r = await client.call('shipments.search', { query: { ...filter, page, size: 100 } });
-    codes.push(...r.data.map((s) => s.code));
-    if (r.last || codes.length >= max) return { codes: codes.slice(0, max), items: r.items };
+    for (const s of r.data) {
+      codes.push(s.code);
+      receivers.set(s.code, s.destination.contact.name);
+    }
+    if (r.last || codes.length >= max) return { codes: codes.slice(0, max), items: r.items, receivers };
   }
 }
 
