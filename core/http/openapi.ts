@@ -200,12 +200,15 @@ function queryRule(op: Json): string {
 function conditionalRead(op: Json): void {
   op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
   const ok = op.responses['200'];
-  if (ok) ok.headers = { ...ok.headers, ETag: header('ETag'), 'Cache-Control': header('Cache-Control') };
+  // A route that says how long its answer may be kept (the JWKS) keeps its own Cache-Control.
+  if (ok) ok.headers = { 'Cache-Control': header('Cache-Control'), ...ok.headers, ETag: header('ETag') };
   op.responses['304'] = {
     description: 'Not Modified: the data is what the `If-None-Match` tag names; no body',
     headers: { ETag: header('ETag') },
   };
 }
+
+const isDownload = (op: Json): boolean => 'application/pdf' in (op.responses['200']?.content ?? {});
 
 function headOf(get: Json): Json {
   const responses: Json = {};
@@ -243,8 +246,9 @@ export function finishDocument(source: Json): Json {
         if (status === '201') res.headers = { ...res.headers, Location: header('Location') };
       }
       op.responses = { ...responses, ...commonResponses(secured) };
-      // The token-free routes (downloads, keys) are not operations of the core: they ignore a query, and send no ETag.
-      if (secured) {
+      // A label file's download, whose url is its secret, ignores a query and sends no ETag (a file is written once);
+      // every other route refuses one, and its reads are conditional.
+      if (!isDownload(op)) {
         op.description = [op.description, queryRule(op)].filter(Boolean).join(' ');
         if (method === 'get') conditionalRead(op);
       }
@@ -264,21 +268,25 @@ export function finishDocument(source: Json): Json {
 
 /** The document itself: served without a token. */
 function openApiPath(): Json {
-  const get = {
+  const get: Json = {
     operationId: 'openapi.get',
     summary: 'This OpenAPI description',
     description:
       'The OpenAPI 3.1 description of every endpoint, generated from the same schemas that validate the requests. No token needed.',
     tags: ['Document'],
     security: [],
-    responses: withRateHeadersAll({
+    responses: {
       '200': {
         description: 'The document',
         content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
       },
+      '400': { description: 'A query parameter was sent (`validation_failed`)', content: problemContent },
       ...commonResponses(false),
-    }),
+    },
   };
+  get.description = `${get.description} ${queryRule(get)}`;
+  conditionalRead(get);
+  get.responses = withRateHeadersAll(get.responses);
   return { get, head: headOf(get) };
 }
 
