@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { errorStatus } from '../errors.js';
 import { Problem } from '../schemas/common.js';
 import { COMPONENT, namedSchemas } from '../schemas/named.js';
 import { describeLimits } from './limits.js';
@@ -130,7 +131,35 @@ function liftNamedSchemas(doc: Json): Json {
   const lifted = lift(JSON.parse(JSON.stringify(doc))) as Json;
   // Every error answer refers to Problem, whether or not a route names it.
   lift(JSON.parse(JSON.stringify(Problem)));
-  return { ...lifted, components: { ...lifted.components, schemas: { ...lifted.components?.schemas, ...schemas } } };
+  return {
+    ...lifted,
+    components: { ...lifted.components, schemas: withProblemCodes({ ...lifted.components?.schemas, ...schemas }) },
+  };
+}
+
+/**
+ * `Problem.code` lists the codes the station sends (errors.ts), so that a generated client offers them, and stays
+ * open (`anyOf` with any string): a later version may add codes, which a client shows by their `detail`.
+ */
+function withProblemCodes(schemas: Json): Json {
+  const problem: Json = schemas.Problem;
+  const { type: _, ...said } = problem.properties.code;
+  return {
+    ...schemas,
+    ProblemCode: {
+      type: 'string',
+      enum: Object.keys(errorStatus),
+      description:
+        'The codes of problem details this version sends (contract: Errors); a later one may add codes: show `detail` for a code you do not know',
+    },
+    Problem: {
+      ...problem,
+      properties: {
+        ...problem.properties,
+        code: { ...said, anyOf: [{ $ref: '#/components/schemas/ProblemCode' }, { type: 'string' }] },
+      },
+    },
+  };
 }
 
 const withRateHeaders = (res: Json): Json => ({
@@ -240,8 +269,14 @@ export function finishDocument(source: Json): Json {
       const responses: Json = op.responses ?? {};
       for (const [status, res] of Object.entries<Json>(responses)) {
         if (/^[45]/.test(status)) {
-          res.content = problemContent;
-          if (res.description === 'Default Response') res.description = 'Problem details naming the cause';
+          // Problem details, or the named refinement an operation declares (`problems` of its spec).
+          const own = (Object.values(res.content ?? {})[0] as Json | undefined)?.schema;
+          const refined = typeof own?.$ref === 'string' && own.$ref !== problemContent[PROBLEM].schema.$ref;
+          res.content = refined ? { [PROBLEM]: { schema: own } } : problemContent;
+          if (res.description === 'Default Response')
+            res.description =
+              (refined && doc.components.schemas[own.$ref.split('/').pop()]?.description) ||
+              'Problem details naming the cause';
         } else if (res.description === 'Default Response') res.description = STATUS_CODES[status] ?? 'Success';
         if (status === '201') res.headers = { ...res.headers, Location: header('Location') };
       }

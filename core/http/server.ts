@@ -162,7 +162,7 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             ...(op.input.params ? { params: op.input.params } : {}),
             ...(op.input.query ? { querystring: op.input.query } : {}),
             ...(op.input.body ? { body: op.input.body } : {}),
-            response: { [status]: op.output, '4XX': Problem },
+            response: { [status]: op.output, ...op.problems, '4XX': Problem },
             'x-permission': op.permission,
           } as never,
           onRequest: async (req: FastifyRequest) => {
