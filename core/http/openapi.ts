@@ -270,12 +270,12 @@ export function finishDocument(source: Json): Json {
       for (const [status, res] of Object.entries<Json>(responses)) {
         if (/^[45]/.test(status)) {
           // Problem details, or the named refinement an operation declares (`problems` of its spec).
-          const own = (Object.values(res.content ?? {})[0] as Json | undefined)?.schema;
-          const refined = typeof own?.$ref === 'string' && own.$ref !== problemContent[PROBLEM].schema.$ref;
-          res.content = refined ? { [PROBLEM]: { schema: own } } : problemContent;
+          const own: unknown = (Object.values(res.content ?? {})[0] as Json | undefined)?.schema?.$ref;
+          const refined = typeof own === 'string' && own !== problemContent[PROBLEM].schema.$ref ? own : null;
+          res.content = refined ? { [PROBLEM]: { schema: { $ref: refined } } } : problemContent;
           if (res.description === 'Default Response')
             res.description =
-              (refined && doc.components.schemas[own.$ref.split('/').pop()]?.description) ||
+              (refined && doc.components.schemas[refined.slice(refined.lastIndexOf('/') + 1)]?.description) ||
               'Problem details naming the cause';
         } else if (res.description === 'Default Response') res.description = STATUS_CODES[status] ?? 'Success';
         if (status === '201') res.headers = { ...res.headers, Location: header('Location') };
