@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentBody } from '../helpers/fixtures.js';
+import { admin, shipmentBody } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
 
 /** The status of one request sent exactly as given: no client adding headers of its own. */
@@ -21,7 +21,9 @@ describe('conditional reads as fetch clients send them, from outside over HTTP',
 
   beforeAll(async () => {
     s = await startStation();
-    token = await s.token(await s.account('shop'), ['shipments.read', 'shipments.write']);
+    const a = await admin(s);
+    token = (await a.token(await a.account('shop'), ['shipments.read', 'shipments.write'])).token;
+    await a.close();
   });
   afterAll(() => s.stop());
 
