@@ -80,6 +80,7 @@ export const routes = {
   'webhooks.list': { method: 'GET', path: '/webhooks' },
   'webhooks.get': { method: 'GET', path: '/webhooks/:id' },
   'webhooks.update': { method: 'PUT', path: '/webhooks/:id' },
+  'webhooks.patch': { method: 'PATCH', path: '/webhooks/:id' },
   'webhooks.delete': { method: 'DELETE', path: '/webhooks/:id' },
   'webhooks.rotate': { method: 'POST', path: '/webhooks/:id/rotate' },
   'webhooks.deliveries': { method: 'GET', path: '/webhooks/:id/deliveries' },

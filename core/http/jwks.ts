@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index.js';
 import { named } from '../schemas/named.js';
+import { NO_QUERY, parse } from '../validation.js';
+import { sendJson } from './conditional.js';
 
 /** RFC 7517 key set of Ed25519 public keys (RFC 8037). */
 const Jwks = named(
@@ -31,14 +33,28 @@ export function registerJwks(api: FastifyInstance, core: Core): void {
         operationId: 'jwks.get',
         tags: ['Labels'],
         security: [],
-        response: { 200: { description: 'The key set', content: { 'application/jwk-set+json': { schema: Jwks } } } },
+        response: {
+          200: {
+            description: 'The key set',
+            headers: {
+              'Cache-Control': {
+                type: 'string',
+                description: '`public, max-age=300`: kept five minutes, then asked again with `If-None-Match`',
+              },
+            },
+            content: { 'application/jwk-set+json': { schema: Jwks } },
+          },
+          400: { description: 'A query parameter was sent (`validation_failed`)' },
+        },
       },
     },
-    async (_req, reply) =>
-      reply
-        .type('application/jwk-set+json')
+    async (req, reply) => {
+      parse(NO_QUERY, req.query);
+      return sendJson(req, reply, 200, JSON.stringify(await core.jwks()), {
+        type: 'application/jwk-set+json',
         // Short: a rotation should reach scanners soon, and old keys stay listed anyway.
-        .header('cache-control', 'public, max-age=300')
-        .send(JSON.stringify(await core.jwks())),
+        cacheControl: 'public, max-age=300',
+      });
+    },
   );
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { errorStatus } from '../errors.js';
 import { Problem } from '../schemas/common.js';
 import { COMPONENT, namedSchemas } from '../schemas/named.js';
 import { describeLimits } from './limits.js';
@@ -146,7 +147,35 @@ function liftNamedSchemas(doc: Json): Json {
   const lifted = lift(JSON.parse(JSON.stringify(doc))) as Json;
   // Every error answer refers to Problem, whether or not a route names it.
   lift(JSON.parse(JSON.stringify(Problem)));
-  return { ...lifted, components: { ...lifted.components, schemas: { ...lifted.components?.schemas, ...schemas } } };
+  return {
+    ...lifted,
+    components: { ...lifted.components, schemas: withProblemCodes({ ...lifted.components?.schemas, ...schemas }) },
+  };
+}
+
+/**
+ * `Problem.code` lists the codes the station sends (errors.ts), so that a generated client offers them, and stays
+ * open (`anyOf` with any string): a later version may add codes, which a client shows by their `detail`.
+ */
+function withProblemCodes(schemas: Json): Json {
+  const problem: Json = schemas.Problem;
+  const { type: _, ...said } = problem.properties.code;
+  return {
+    ...schemas,
+    ProblemCode: {
+      type: 'string',
+      enum: Object.keys(errorStatus),
+      description:
+        'The codes of problem details this version sends (contract: Errors); a later one may add codes: show `detail` for a code you do not know',
+    },
+    Problem: {
+      ...problem,
+      properties: {
+        ...problem.properties,
+        code: { ...said, anyOf: [{ $ref: '#/components/schemas/ProblemCode' }, { type: 'string' }] },
+      },
+    },
+  };
 }
 
 const withRateHeaders = (res: Json): Json => ({
@@ -235,12 +264,15 @@ function idempotentWrite(op: Json): void {
 function conditionalRead(op: Json): void {
   op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
   const ok = op.responses['200'];
-  if (ok) ok.headers = { ...ok.headers, ETag: header('ETag'), 'Cache-Control': header('Cache-Control') };
+  // A route that says how long its answer may be kept (the JWKS) keeps its own Cache-Control.
+  if (ok) ok.headers = { 'Cache-Control': header('Cache-Control'), ...ok.headers, ETag: header('ETag') };
   op.responses['304'] = {
     description: 'Not Modified: the data is what the `If-None-Match` tag names; no body',
     headers: { ETag: header('ETag') },
   };
 }
+
+const isDownload = (op: Json): boolean => 'application/pdf' in (op.responses['200']?.content ?? {});
 
 function headOf(get: Json): Json {
   const responses: Json = {};
@@ -272,14 +304,21 @@ export function finishDocument(source: Json): Json {
       const responses: Json = op.responses ?? {};
       for (const [status, res] of Object.entries<Json>(responses)) {
         if (/^[45]/.test(status)) {
-          res.content = problemContent;
-          if (res.description === 'Default Response') res.description = 'Problem details naming the cause';
+          // Problem details, or the named refinement an operation declares (`problems` of its spec).
+          const own: unknown = (Object.values(res.content ?? {})[0] as Json | undefined)?.schema?.$ref;
+          const refined = typeof own === 'string' && own !== problemContent[PROBLEM].schema.$ref ? own : null;
+          res.content = refined ? { [PROBLEM]: { schema: { $ref: refined } } } : problemContent;
+          if (res.description === 'Default Response')
+            res.description =
+              (refined && doc.components.schemas[refined.slice(refined.lastIndexOf('/') + 1)]?.description) ||
+              'Problem details naming the cause';
         } else if (res.description === 'Default Response') res.description = STATUS_CODES[status] ?? 'Success';
         if (status === '201') res.headers = { ...res.headers, Location: header('Location') };
       }
       op.responses = { ...responses, ...commonResponses(secured) };
-      // The token-free routes (downloads, keys) are not operations of the core: they ignore a query, and send no ETag.
-      if (secured) {
+      // A label file's download, whose url is its secret, ignores a query and sends no ETag (a file is written once);
+      // every other route refuses one, and its reads are conditional.
+      if (!isDownload(op)) {
         op.description = [op.description, queryRule(op)].filter(Boolean).join(' ');
         if (method === 'get') conditionalRead(op);
         if (method === 'post') idempotentWrite(op);
@@ -300,21 +339,25 @@ export function finishDocument(source: Json): Json {
 
 /** The document itself: served without a token. */
 function openApiPath(): Json {
-  const get = {
+  const get: Json = {
     operationId: 'openapi.get',
     summary: 'This OpenAPI description',
     description:
       'The OpenAPI 3.1 description of every endpoint, generated from the same schemas that validate the requests. No token needed.',
     tags: ['Document'],
     security: [],
-    responses: withRateHeadersAll({
+    responses: {
       '200': {
         description: 'The document',
         content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
       },
+      '400': { description: 'A query parameter was sent (`validation_failed`)', content: problemContent },
       ...commonResponses(false),
-    }),
+    },
   };
+  get.description = `${get.description} ${queryRule(get)}`;
+  conditionalRead(get);
+  get.responses = withRateHeadersAll(get.responses);
   return { get, head: headOf(get) };
 }
 

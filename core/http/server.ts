@@ -13,6 +13,7 @@ import { internalError, type Core, type Principal } from '../index.js';
 import { DomainError, isStorageFull, storageFull } from '../errors.js';
 import { operations } from '../operation-table.js';
 import { Problem } from '../schemas/common.js';
+import { NO_QUERY, parse } from '../validation.js';
 import { sendProblem, toDomainError } from './problem.js';
 import { publicRoutes } from './routes.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -20,7 +21,7 @@ import { clientErrorHandler, LIMITS, methodNotAllowed, nodeServerOptions, requir
 import { createdLocations } from './location.js';
 import { deskHeaders } from './desk-headers.js';
 import { API_PREFIX, registerOpenApi } from './openapi.js';
-import { sendRead } from './conditional.js';
+import { sendJson, sendRead } from './conditional.js';
 import { registerCors } from './cors.js';
 
 export { API_PREFIX } from './openapi.js';
@@ -135,7 +136,13 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // The document does not change while the station runs: written once, at its first request.
+      let document: string | undefined;
+      api.get('/openapi.json', { schema: { hide: true } }, async (req, reply) => {
+        parse(NO_QUERY, req.query);
+        document ??= JSON.stringify(app.swagger());
+        return sendJson(req, reply, 200, document);
+      });
       for (const register of publicRoutes) register(api, core);
 
       for (const op of operations) {
@@ -155,7 +162,7 @@ export async function buildServer(core: Core, opts: ServerOptions = {}): Promise
             ...(op.input.params ? { params: op.input.params } : {}),
             ...(op.input.query ? { querystring: op.input.query } : {}),
             ...(op.input.body ? { body: op.input.body } : {}),
-            response: { [status]: op.output, '4XX': Problem },
+            response: { [status]: op.output, ...op.problems, '4XX': Problem },
             'x-permission': op.permission,
           } as never,
           onRequest: async (req: FastifyRequest) => {

@@ -30,6 +30,8 @@ export interface OperationSpec<S extends InputSchemas = InputSchemas, O extends 
   output: O;
   /** Status code of a successful answer over HTTP; 200 when absent. */
   successStatus?: number;
+  /** Refusals whose problem details carry more than `Problem` (409 `duplicate_ref`'s `existing`), by status. */
+  problems?: Record<number, TSchema>;
   /** The largest request this operation takes (body over HTTP, input over IPC), when larger than the usual 1 MiB. */
   maxBodyBytes?: number;
 }

@@ -26,6 +26,14 @@ export function messageId(): string {
 }
 
 /**
+ * The body of a message, the exact bytes signed and sent: `id` is its `webhook-id` (a receiver that keeps only the
+ * body still drops a repeat by it), `timestamp` when the change happened, `data` what changed.
+ */
+export function messageBody(id: string, type: string, timestamp: string, data: unknown): string {
+  return JSON.stringify({ id, type, timestamp, data });
+}
+
+/**
  * Writes the message that announces a change, in the change's own transaction: committed with it or not at all,
  * so an event is never lost nor sent for a change that was rolled back. Sending is the webhook worker's, later.
  * `data` (the resource as the API answers it) is made only when an endpoint of the account subscribes to `type`.
@@ -38,12 +46,12 @@ export async function announce(
   changedAt: number,
 ): Promise<void> {
   if (!(await tx.outbox.wants(accountId, type))) return;
-  const timestamp = new Date(changedAt).toISOString();
+  const id = messageId();
   await tx.outbox.enqueue({
     account_id: accountId,
     type,
-    message_id: messageId(),
-    body: JSON.stringify({ type, timestamp, data: await data() }),
+    message_id: id,
+    body: messageBody(id, type, new Date(changedAt).toISOString(), await data()),
     // Due at once, by the wall clock the worker's timers run on (the service clock may be frozen in tests).
     at: Date.now(),
   });

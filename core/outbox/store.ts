@@ -6,7 +6,7 @@ export interface OutboxMessage {
   type: WebhookEvent;
   /** The `webhook-id` of every delivery of this message, retries included. */
   message_id: string;
-  /** The exact bytes sent and signed: `{type, timestamp, data}`. */
+  /** The exact bytes sent and signed: `{id, type, timestamp, data}` (announce.ts, `messageBody`). */
   body: string;
   /** Wall-clock ms: when it was written, and due. */
   at: number;

@@ -2,6 +2,7 @@ import { IdParams } from '../schemas/common.js';
 import { defineSpecs } from '../operations/spec.js';
 import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
 import {
+  DuplicateRefProblem,
   Package,
   PackageCreate,
   PackageList,
@@ -31,6 +32,7 @@ export const shipmentApi = defineSpecs({
     input: { query: ShipmentCreateQuery, body: ShipmentCreate },
     output: Shipment,
     successStatus: 201,
+    problems: { 409: DuplicateRefProblem },
   },
   'shipments.get': {
     summary: 'Get a shipment by id or code',
@@ -96,6 +98,7 @@ export const shipmentApi = defineSpecs({
     input: { params: IdParams, body: PackageCreate },
     output: Package,
     successStatus: 201,
+    problems: { 409: DuplicateRefProblem },
   },
   'packages.list': {
     summary: 'The packages of a multi-origin shipment',

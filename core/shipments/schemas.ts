@@ -12,6 +12,7 @@ import {
   PageQuery,
   Party,
   Platform,
+  Problem,
   RequiredText,
   ShipmentRef,
   Status,
@@ -258,6 +259,24 @@ export const Package = named(
     description:
       'A package: a shipment of its own (readable by its code, with its own label), `twin` its parent, `number` from 1',
   }),
+);
+
+/** The refusal of a `ref` the account has used already (contract: Errors), naming the shipment that has it. */
+export const DuplicateRefProblem = named(
+  'DuplicateRefProblem',
+  Type.Intersect(
+    [
+      Problem,
+      Type.Object({
+        code: Type.Literal('duplicate_ref'),
+        existing: Type.Object(
+          { id: Type.Integer(), code: Type.String() },
+          { description: 'The shipment (or package) that has the ref: read it instead of creating it again' },
+        ),
+      }),
+    ],
+    { description: '`duplicate_ref`: the account has a shipment of this `ref` already; `existing` names it' },
+  ),
 );
 
 export const PackageList = named(

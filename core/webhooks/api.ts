@@ -9,6 +9,7 @@ import {
   WebhookDeliveryPage,
   WebhookList,
   WebhookParams,
+  WebhookPatch,
   WebhookUpdate,
   WebhookWithSecret,
 } from './schemas.js';
@@ -48,11 +49,21 @@ export const webhookApi = defineSpecs({
   'webhooks.update': {
     summary: 'Replace a webhook endpoint',
     description:
-      'Replaces its URL (checked as on create), events and description; `enabled: true` sends again after a 410 disabled it, and what waited is sent.',
+      'Replaces its URL (checked as on create), events and description (left out: none), so `url` and `events` are required; `enabled: true` sends again after a 410 disabled it, and what waited is sent. `PATCH` changes some members only.',
     tags,
     permission: 'webhooks.write',
     http: { method: 'PUT', path: '/webhooks/:id' },
     input: { params: WebhookParams, body: WebhookUpdate },
+    output: Webhook,
+  },
+  'webhooks.patch': {
+    summary: 'Change some members of a webhook endpoint',
+    description:
+      'Changes only the members sent (`url`, checked as on create, `events`, `description`, `enabled`), e.g. `{"enabled": true}` to send again after a 410 disabled it, and what waited is sent.',
+    tags,
+    permission: 'webhooks.write',
+    http: { method: 'PATCH', path: '/webhooks/:id' },
+    input: { params: WebhookParams, body: WebhookPatch },
     output: Webhook,
   },
   'webhooks.delete': {

@@ -7,6 +7,8 @@ export const webhookOperations = implement(webhookApi, {
   'webhooks.get': ({ principal, services }, { params }) => services.webhooks.get(principal.accountId, params.id),
   'webhooks.update': ({ principal, services }, { params, body }) =>
     services.webhooks.update(principal.accountId, params.id, body),
+  'webhooks.patch': ({ principal, services }, { params, body }) =>
+    services.webhooks.patch(principal.accountId, params.id, body),
   'webhooks.delete': ({ principal, services }, { params }) => services.webhooks.remove(principal.accountId, params.id),
   'webhooks.rotate': ({ principal, services }, { params }) => services.webhooks.rotate(principal.accountId, params.id),
   'webhooks.deliveries': ({ principal, services }, { params, query }) =>

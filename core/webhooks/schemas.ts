@@ -1,7 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Manifest } from '../manifests/schemas.js';
+import { PrintJob } from '../printing/schemas.js';
 import { Nullable, Page, PageQuery, StringEnum } from '../schemas/common.js';
-import { DELIVERY_STATES, WEBHOOK_EVENTS } from '../schemas/codes.js';
-import { described, named } from '../schemas/named.js';
+import { DELIVERY_STATES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../schemas/codes.js';
+import { COMPONENT, described, named } from '../schemas/named.js';
+import { Package, Shipment } from '../shipments/schemas.js';
+import { TrackingEvent } from '../tracking/schemas.js';
+
+const { url: _, ...manifestWithoutLink } = Manifest.properties;
 
 export const WebhookEventType = named(
   'WebhookEventType',
@@ -19,6 +25,8 @@ const WebhookUrl = Type.String({
   'x-error': 'must be a URL of at most 2000 characters',
 });
 
+const WebhookDescription = Type.String({ maxLength: 500, description: 'What the endpoint is for' });
+
 const webhookFields = {
   url: WebhookUrl,
   events: Type.Array(WebhookEventType, {
@@ -28,7 +36,7 @@ const webhookFields = {
     description: 'The event types sent to this endpoint, each once',
     'x-error': 'must list 1 or more event types, each once',
   }),
-  description: Type.Optional(Type.String({ maxLength: 500, description: 'What the endpoint is for' })),
+  description: Type.Optional(WebhookDescription),
 };
 
 export const WebhookCreate = named('WebhookCreate', Type.Object(webhookFields, { additionalProperties: false }));
@@ -44,6 +52,23 @@ export const WebhookUpdate = named(
       ),
     },
     { additionalProperties: false, description: 'Replaces the endpoint’s URL, events and description' },
+  ),
+);
+
+export const WebhookPatch = named(
+  'WebhookPatch',
+  Type.Object(
+    {
+      url: Type.Optional(WebhookUrl),
+      events: Type.Optional(webhookFields.events),
+      description: Type.Optional(Nullable(WebhookDescription)),
+      enabled: WebhookUpdate.properties.enabled,
+    },
+    {
+      additionalProperties: false,
+      description: 'The members to change, any of them; what is left out stays as it is',
+      examples: [{ enabled: true }],
+    },
   ),
 );
 
@@ -93,19 +118,57 @@ export const WebhookWithSecret = named(
 
 export const WebhookList = named('WebhookList', Type.Object({ data: Type.Array(Webhook) }));
 
+const messageId = Type.String({
+  description: 'The message’s id: its `webhook-id` header, the same on every attempt; a receiver drops repeats by it',
+});
+const messageTimestamp = Type.String({ format: 'date-time', description: 'When the change happened' });
+
+/** The message of one event type, named `<Type>Message` (`shipment.created` → `ShipmentCreatedMessage`). */
+function message<T extends TSchema>(type: string, data: T, description: string) {
+  const name = `${type.replace(/(^|[._])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}Message`;
+  return named(
+    name,
+    Type.Object({ id: messageId, type: Type.Literal(type), timestamp: messageTimestamp, data }, { description }),
+  );
+}
+
+/** Each event type's message, by type: `data` is what the API answers for the resource that changed. */
+const messages = [
+  message('shipment.created', Shipment, 'A shipment was created (by the API, an import or the desk): `data` is it'),
+  message('shipment.canceled', Shipment, 'A shipment was canceled: `data` is it, canceled'),
+  message(
+    'shipment.status_changed',
+    Type.Object({ event: TrackingEvent, shipment: Shipment }),
+    'A tracking event was recorded: `data` is the event and the shipment as it is after it',
+  ),
+  message('label.created', Shipment, 'A shipment’s first label was made: `data` is the shipment, `labelled_at` set'),
+  message('package.created', Package, 'A package was added to a multi-origin shipment: `data` is the package'),
+  message('print_job.finished', PrintJob, 'A print job ended (done, failed or canceled): `data` is the job'),
+  message(
+    'manifest.created',
+    Type.Object(manifestWithoutLink, { description: 'The manifest as `GET /manifests/{id}` answers it, less `url`' }),
+    'An end-of-day manifest was made (its shipments moved to COLLECTED): `data` is the manifest without its link',
+  ),
+  message(
+    WEBHOOK_TEST_EVENT,
+    Type.Object({ webhook_id: Type.Integer(), message: Type.String() }),
+    'A test message (`POST /webhooks/{id}/test`), to that endpoint alone',
+  ),
+];
+
 export const WebhookMessage = named(
   'WebhookMessage',
-  Type.Object(
-    {
-      type: Type.String({ description: 'An event type, or `webhook.test` for a test message' }),
-      timestamp: Type.String({ format: 'date-time', description: 'When the change happened' }),
-      data: Type.Unknown({
-        description:
-          'The resource as the API answers it (Shipment, PrintJob, Manifest without its link); shipment.status_changed: `{event, shipment}`',
-      }),
+  Type.Unsafe<Static<(typeof messages)[number]>>({
+    oneOf: messages,
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(
+        messages.map((m) => [m.properties.type.const, `#/components/schemas/${m[COMPONENT] as string}`]),
+      ),
     },
-    { description: 'The body of every message, signed as sent' },
-  ),
+    description:
+      'The body of every message, signed as sent: `{id, type, timestamp, data}`, one schema per event type (`type`)',
+  }),
 );
 
 export const WebhookDelivery = named(
@@ -136,6 +199,7 @@ export const WebhookDeleted = named('WebhookDeleted', Type.Object({ id: Type.Int
 
 export type WebhookCreateT = Static<typeof WebhookCreate>;
 export type WebhookUpdateT = Static<typeof WebhookUpdate>;
+export type WebhookPatchT = Static<typeof WebhookPatch>;
 export type WebhookT = Static<typeof Webhook>;
 export type WebhookWithSecretT = Static<typeof WebhookWithSecret>;
 export type WebhookDeliveryT = Static<typeof WebhookDelivery>;

@@ -1,11 +1,18 @@
 import type { Clock } from '../clock.js';
 import { fieldError, notFound } from '../errors.js';
-import { messageId } from '../outbox/announce.js';
+import { messageBody, messageId } from '../outbox/announce.js';
 import { pageEnvelope, pageWindow } from '../schemas/common.js';
 import { WEBHOOK_TEST_EVENT } from '../schemas/codes.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import { checkAddresses, RefusedAddress, urlProblem, type HostPolicy } from './guard.js';
-import type { WebhookCreateT, WebhookDeliveryT, WebhookT, WebhookUpdateT, WebhookWithSecretT } from './schemas.js';
+import type {
+  WebhookCreateT,
+  WebhookDeliveryT,
+  WebhookPatchT,
+  WebhookT,
+  WebhookUpdateT,
+  WebhookWithSecretT,
+} from './schemas.js';
 import { newSecret } from './signing.js';
 import type { DeliveryRecord, WebhookRecord, WebhookStore } from './store.js';
 
@@ -93,6 +100,26 @@ export function createWebhookService({ db, clock, policy, wake }: WebhookService
     return w;
   }
 
+  async function change(accountId: number, id: string, body: WebhookPatchT): Promise<WebhookT> {
+    if (body.url !== undefined) await checkUrl(body.url);
+    return db.transaction(async (tx) => {
+      const w = await tx.webhooks.byId(accountId, Number(id));
+      if (!w) throw notFound(`webhook ${id}`);
+      const enabled = body.enabled ?? w.enabled;
+      const next: WebhookRecord = {
+        ...w,
+        url: body.url ?? w.url,
+        events: body.events ?? w.events,
+        description: body.description === undefined ? w.description : body.description,
+        enabled,
+        disabled_reason: enabled ? null : body.enabled === false ? 'disabled' : w.disabled_reason,
+        updated_at: Date.now(),
+      };
+      await tx.webhooks.update(next);
+      return webhookView(next, next.updated_at);
+    });
+  }
+
   return {
     async create(accountId: number, body: WebhookCreateT): Promise<WebhookWithSecretT> {
       await checkUrl(body.url);
@@ -120,25 +147,12 @@ export function createWebhookService({ db, clock, policy, wake }: WebhookService
 
     get: async (accountId: number, id: string) => webhookView(await owned(accountId, id), Date.now()),
 
-    async update(accountId: number, id: string, body: WebhookUpdateT): Promise<WebhookT> {
-      await checkUrl(body.url);
-      return db.transaction(async (tx) => {
-        const w = await tx.webhooks.byId(accountId, Number(id));
-        if (!w) throw notFound(`webhook ${id}`);
-        const enabled = body.enabled ?? w.enabled;
-        const next: WebhookRecord = {
-          ...w,
-          url: body.url,
-          events: body.events,
-          description: body.description ?? null,
-          enabled,
-          disabled_reason: enabled ? null : body.enabled === false ? 'disabled' : w.disabled_reason,
-          updated_at: Date.now(),
-        };
-        await tx.webhooks.update(next);
-        return webhookView(next, next.updated_at);
-      });
-    },
+    /** PUT: the whole endpoint; a description left out is none. */
+    update: (accountId: number, id: string, body: WebhookUpdateT): Promise<WebhookT> =>
+      change(accountId, id, { description: null, ...body }),
+
+    /** PATCH: the members sent; the others stay. */
+    patch: (accountId: number, id: string, body: WebhookPatchT): Promise<WebhookT> => change(accountId, id, body),
 
     async remove(accountId: number, id: string) {
       const w = await owned(accountId, id);
@@ -187,16 +201,16 @@ export function createWebhookService({ db, clock, policy, wake }: WebhookService
     async test(accountId: number, id: string): Promise<WebhookDeliveryT> {
       const w = await owned(accountId, id);
       const now = Date.now();
-      const body = JSON.stringify({
-        type: WEBHOOK_TEST_EVENT,
-        timestamp: clock.now().toISOString(),
-        data: { webhook_id: w.id, message: 'A test event from Shipping Station' },
+      const message = messageId();
+      const body = messageBody(message, WEBHOOK_TEST_EVENT, clock.now().toISOString(), {
+        webhook_id: w.id,
+        message: 'A test event from Shipping Station',
       });
       const d = await db.transaction(async (tx) => {
         const deliveryId = await tx.webhooks.insertDelivery({
           webhook_id: w.id,
           account_id: accountId,
-          message_id: messageId(),
+          message_id: message,
           type: WEBHOOK_TEST_EVENT,
           body,
           state: 'pending',

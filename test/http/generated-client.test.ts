@@ -32,6 +32,24 @@ const origin: Schemas['Party'] = {
 const buyer: Schemas['Contact'] = { name: 'Ana Pérez', email: 'ana.perez@example.com' };
 const dimensions: Schemas['Dimensions'] = { height: 10, width: 20, length: 30, weight: 1.5 };
 
+const isDuplicateRef = (p: Schemas['Problem']): p is Schemas['DuplicateRefProblem'] => p.code === 'duplicate_ref';
+
+/** What a receiver makes of a webhook message's body: \`type\` tells which schema its \`data\` has. */
+function describeMessage(m: Schemas['WebhookMessage']): string {
+  switch (m.type) {
+    case 'shipment.status_changed':
+      return \`\${m.data.shipment.code} \${m.data.event.status}\`;
+    case 'print_job.finished':
+      return \`\${m.data.id} \${m.data.state}\`;
+    case 'manifest.created':
+      return m.data.codes.join(',');
+    case 'webhook.test':
+      return \`\${m.data.webhook_id} \${m.data.message}\`;
+    default:
+      return \`\${m.type} \${m.data.code}\`;
+  }
+}
+
 function fail(step: string, error: Schemas['Problem'] | undefined): never {
   throw new Error(\`\${step}: \${error?.code ?? 'no answer'} \${error?.detail ?? ''}\`);
 }
@@ -98,9 +116,17 @@ async function main(): Promise<void> {
   if (!events.data) fail('events', events.error);
   const history: Schemas['TrackingEvent'][] = events.data;
 
-  // A refusal arrives typed as problem details.
+  // A refusal arrives typed as problem details; a duplicate ref names the shipment that has it.
   const again = await client.POST('/shipments', { body });
   const refused: Schemas['Problem'] | undefined = again.error;
+  const duplicate = refused && isDuplicateRef(refused) ? refused.existing : undefined;
+
+  // A read sent again with its ETag is 304, though fetch adds \`Cache-Control: no-cache\` to it.
+  const read = await client.GET('/shipments/{id}', { params: { path: { id: shipment.code } } });
+  const etag = read.response.headers.get('ETag') ?? '';
+  const held = await client.GET('/shipments/{id}', {
+    params: { path: { id: shipment.code }, header: { 'If-None-Match': etag } },
+  });
 
   console.log(
     JSON.stringify({
@@ -113,7 +139,14 @@ async function main(): Promise<void> {
       found: page.data.map((s) => s.ref),
       event: moved.data.status,
       history: history.map((e) => e.status),
-      refused: { status: again.response.status, code: refused?.code },
+      refused: { status: again.response.status, code: refused?.code, existing: duplicate },
+      held: held.response.status,
+      test: describeMessage({
+        id: 'msg_1',
+        type: 'webhook.test',
+        timestamp: '2026-01-02T03:04:05.000Z',
+        data: { webhook_id: 1, message: 'hello' },
+      }),
     }),
   );
 }
@@ -162,7 +195,7 @@ describe('a client generated from the served document (openapi-typescript + open
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('compiles with no cast under strict and quotes, creates (also PICKUP), adds packages, labels, searches and records events', async () => {
+  it('compiles with no cast under strict and quotes, creates (also PICKUP), adds packages, labels, searches, records events, reads again with its ETag, and types a duplicate ref and each webhook message', async () => {
     expect(escapes(PROGRAM)).toEqual([]);
     const doc = await s.request('GET', '/openapi.json');
     expect(doc.status).toBe(200);
@@ -203,7 +236,13 @@ describe('a client generated from the served document (openapi-typescript + open
     expect(out.found).toEqual(['GEN-1', 'GEN-2', 'GEN-1-B']);
     expect(out.event).toBe('COLLECTED');
     expect(out.history).toEqual(['TO_COLLECT', 'COLLECTED']);
-    expect(out.refused).toEqual({ status: 409, code: 'duplicate_ref' });
+    expect(out.refused).toEqual({
+      status: 409,
+      code: 'duplicate_ref',
+      existing: { id: out.created.id, code: out.created.code },
+    });
+    expect(out.held).toBe(304);
+    expect(out.test).toBe('1 hello');
     // Generating, compiling and running a program: seconds each on a busy two-core machine.
   }, 180_000);
 });

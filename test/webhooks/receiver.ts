@@ -9,7 +9,7 @@ export interface Received {
   timestamp: string;
   signature: string;
   body: string;
-  payload: { type: string; timestamp: string; data: any };
+  payload: { id: string; type: string; timestamp: string; data: any };
   /** Whether `standardwebhooks` verified it with the receiver's secret. */
   verified: boolean;
   /** What the receiver answered (null: it did not answer). */

@@ -66,6 +66,8 @@ describe('webhooks: nothing lost (receivers down, failing, slow; a station kille
     // (more when a busy machine made an answer late enough to count as a timeout).
     expect(failing.received.length).toBeGreaterThanOrEqual(codes.length * 3);
     expect(slow.received.length).toBeGreaterThanOrEqual(codes.length * 2);
+    // Every attempt carries the message's id in its body as in its webhook-id header, retries too.
+    for (const r of [...failing.received, ...slow.received]) expect(r.payload.id).toBe(r.id);
     const [hook] = (await s.request('GET', '/webhooks', { token })).body.data as Array<{ id: number }>;
     // Results are written a moment after the receiver answers (several in one commit).
     const states = async () =>
