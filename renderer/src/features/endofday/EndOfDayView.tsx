@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
 import { formatKg } from '../../i18n/numbers';
 import { useScan } from '../pack/mutations';
+import { useStationSettings } from '../settings/queries';
 import { useAllCodes, useShipmentSearch, type SearchFilter } from '../shipments/queries';
 import { ShipmentPages, ShipmentTable } from '../shipments/ShipmentTable';
 import { MAX_MANIFEST, useCreateManifest } from './mutations';
@@ -15,10 +16,15 @@ import { ErrorLine } from '../../components/States';
 
 const PAGE_SIZE = 50;
 
-/** Today in the desk's calendar, as YYYY-MM-DD (the service reads a plain date in the station's time zone). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/**
+ * Today in the station's time zone, as YYYY-MM-DD: the service reads a plain date in that zone, and a station set to
+ * its carrier's zone may be a day ahead of or behind the browser's (the browser's own until the station's is known).
+ */
+const todayIn = (timeZone: string | undefined) => {
+  const parts = new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date())
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
 };
 
 /** The parcels scanned onto the truck, per day, kept for this tab (a trip to another screen loses none). */
@@ -41,11 +47,15 @@ export function EndOfDayView() {
   const explain = useExplain();
   const feedback = useFeedback();
   const scanField = useRef<HTMLInputElement>(null);
-  const [day, setDay] = useState(today);
+  const zone = useStationSettings().data?.time_zone;
+  /** The day the operator picked; until then, the station's today. */
+  const [picked, setPicked] = useState<string | null>(null);
+  const day = picked ?? todayIn(zone);
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState(false);
   const [value, setValue] = useState('');
-  const [loaded, setLoaded] = useState<string[]>(() => readLoaded(today()));
+  const [loadedOf, setLoadedOf] = useState<{ day: string; codes: string[] } | null>(null);
+  const loaded = loadedOf?.day === day ? loadedOf.codes : readLoaded(day);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const filter: SearchFilter = {
     date_type: 'LABELLED',
@@ -68,7 +78,7 @@ export function EndOfDayView() {
 
   const keep = (next: string[]) => {
     sessionStorage.setItem(loadedKey(day), JSON.stringify(next));
-    setLoaded(next);
+    setLoadedOf({ day, codes: next });
   };
 
   /** A parcel goes on the truck: its code (or its label's QR) is one of the list, or it is said why not. */
@@ -136,8 +146,7 @@ export function EndOfDayView() {
             value={day}
             onChange={(v) => {
               if (!v) return;
-              setDay(v);
-              setLoaded(readLoaded(v));
+              setPicked(v);
               setPage(1);
             }}
           />
@@ -243,7 +252,7 @@ export function EndOfDayView() {
             // On the manifest: the truck's scans of the day are done with.
             onSuccess: () => {
               sessionStorage.removeItem(loadedKey(day));
-              setLoaded([]);
+              setLoadedOf({ day, codes: [] });
               // The last parcel's "on the truck" line is of a day handed over.
               setNote(null);
             },
