@@ -77,7 +77,7 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     kg: formatKg,
     piece: (n, total) => `PKG ${n}/${total}`,
     packageOf: (n, parent) => `package ${n} of ${parent}`,
-    method: { STANDARD: 'STANDARD', EXPRESS: 'EXPRESS', SAME_DAY: 'SAME DAY', PICKUP: 'PICKUP' },
+    method: { STANDARD: 'STANDARD', EXPRESS: 'EXPRESS', SAME_DAY: 'SAME DAY', PICKUP: 'PICKUP OFFICE' },
     type: { DELIVERY: 'DELIVERY', RETURN: 'RETURN', EXCHANGE: 'EXCHANGE' },
     manifest: {
       title: (id) => `Collection manifest #${id}`,

@@ -12,6 +12,7 @@ import {
   Party,
   Platform,
   RequiredText,
+  ShipmentDimensions,
   ShipmentRef,
   Status,
   StringEnum,
@@ -55,28 +56,31 @@ const crossFieldRules = {
   },
 };
 
+/** What a create gives. */
+const createFields = {
+  ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
+  type: OperationType,
+  method: Type.Optional(described(Method, 'Shipping method; STANDARD when absent')),
+  office: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
+    }),
+  ),
+  value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
+  content: Type.Optional(Text({ description: 'Description of the contents' })),
+  notes: Type.Optional(Text({ description: 'Free comments' })),
+  platform: Type.Optional(Platform),
+  origin: Party,
+  destination: Destination,
+  dimensions: Dimensions,
+};
+
 export const ShipmentCreate = named(
   'ShipmentCreate',
   Type.Object(
-    {
-      ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
-      type: OperationType,
-      method: Type.Optional(described(Method, 'Shipping method; STANDARD when absent')),
-      office: Type.Optional(
-        Type.Integer({
-          minimum: 1,
-          maximum: Number.MAX_SAFE_INTEGER,
-          description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
-        }),
-      ),
-      value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
-      content: Type.Optional(Text({ description: 'Description of the contents' })),
-      notes: Type.Optional(Text({ description: 'Free comments' })),
-      platform: Type.Optional(Platform),
-      origin: Party,
-      destination: Destination,
-      dimensions: Dimensions,
-    },
+    createFields,
     {
       additionalProperties: false,
       ...crossFieldRules,
@@ -108,6 +112,20 @@ export const ShipmentCreate = named(
   ),
 );
 export type ShipmentCreateT = Static<typeof ShipmentCreate>;
+
+/** An order as an import creates it: a create whose weight may be unknown (null), to be weighed at the bench. */
+export const ImportedShipment = named(
+  'ImportedShipment',
+  Type.Object(
+    { ...createFields, dimensions: ShipmentDimensions },
+    {
+      additionalProperties: false,
+      ...crossFieldRules,
+      description: 'A shipment as an import creates it: `dimensions.weight` null when the order gives none',
+    },
+  ),
+);
+export type ImportedShipmentT = Static<typeof ImportedShipment>;
 
 /**
  * A desk's "Create and print" says that the label is printed next: drawing it can start at the create's commit
@@ -181,7 +199,7 @@ export const Shipment = named(
     platform: Nullable(Platform),
     origin: Party,
     destination: Party,
-    dimensions: Dimensions,
+    dimensions: ShipmentDimensions,
     status: Status,
     sub_status: Nullable(SubStatus),
     twin: Nullable(Type.String({ description: 'For a package: the code of its parent shipment' })),

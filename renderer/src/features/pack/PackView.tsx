@@ -23,6 +23,8 @@ import { NewShipmentForm } from './NewShipmentForm';
 type Opened =
   { kind: 'none' } | { kind: 'new'; ref: string; returnOf?: Shipment } | { kind: 'shipment'; shipment: Shipment };
 
+const WEIGHT = '/dimensions/weight';
+
 /** The key that starts a RETURN of the opened shipment (then Control+Enter creates and prints it). */
 export const RETURN_KEY = 'r';
 /** A return's order reference: the original's, marked. */
@@ -122,6 +124,14 @@ export function PackView() {
   function printOpened(patch: ParcelPatch | null = correction) {
     if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
     feedback.clear();
+    // An order imported without a weight is weighed before its label: the label prints what the scale read.
+    if (opened.shipment.dimensions.weight === null && patch?.dimensions?.weight === undefined) {
+      setCorrectionErrors({ [WEIGHT]: t('parcel.weighFirst') });
+      setNote({ tone: 'error', text: t('parcel.weighFirst') });
+      feedback.signal('failed');
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[name="${WEIGHT}"]`)?.focus());
+      return;
+    }
     const send = (s: Shipment) =>
       print.mutate(
         { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
@@ -207,7 +217,13 @@ export function PackView() {
           tone: 'warn',
           text: t('pack.status.noLabel', { code: s.code, ref: s.ref, status: t(`codes.status.${s.status}`) }),
         };
-      return { tone: 'idle', text: t('pack.status.opened', { code: s.code, ref: s.ref }) };
+      return {
+        tone: 'idle',
+        text: t(s.dimensions.weight === null ? 'pack.status.openedNoWeight' : 'pack.status.opened', {
+          code: s.code,
+          ref: s.ref,
+        }),
+      };
     }
     if (opened.kind === 'new')
       return opened.returnOf
@@ -300,7 +316,7 @@ export function PackView() {
                 <PdfLink codes={[shown.code]} format="PDF_A7" />
               )}
             </section>
-            {shown.actions.label && (
+            {shown.actions.label && shown.dimensions.weight !== null && (
               <section className="card preview-card">
                 <LabelPreview
                   code={shown.code}

@@ -34,7 +34,7 @@ export function ParcelCorrection({
   const presets = usePresets();
   const initial = shipment.dimensions;
   const [sides, setSides] = useState<Record<Side, string>>(
-    () => Object.fromEntries(SIDES.map((k) => [k, String(initial[k])])) as Record<Side, string>,
+    () => Object.fromEntries(SIDES.map((k) => [k, String(initial[k] ?? '')])) as Record<Side, string>,
   );
 
   /** What differs from the shipment, as the PATCH that saves it (null: nothing). */
@@ -42,7 +42,8 @@ export function ParcelCorrection({
     const dimensions: Partial<Record<Side, number>> = {};
     for (const k of SIDES) {
       const v = decimal(typed[k]);
-      if (v !== initial[k]) dimensions[k] = v;
+      // A weight still unknown (an order imported without one) and left blank is no change.
+      if (v !== initial[k] && !(v === undefined && initial[k] === null)) dimensions[k] = v;
     }
     return Object.keys(dimensions).length ? { dimensions } : null;
   };
@@ -92,7 +93,7 @@ export function ParcelCorrection({
           />
           <ScaleWeight
             value={sides.weight}
-            provisional={initial.weight}
+            provisional={initial.weight ?? undefined}
             onWeight={(kg) => change({ ...sides, weight: String(kg) })}
           />
         </div>
