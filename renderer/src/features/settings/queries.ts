@@ -30,6 +30,12 @@ export const settingsQueries = {
       queryFn: () => client.call('ratecard.get'),
       retry: false,
     }),
+  /** The account the desk works in and the station's accounts (the desk's own credential only). */
+  deskAccount: (client: StationClient) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'desk-account'] as const,
+      queryFn: () => client.call('station.desk.get'),
+    }),
   /** Where another computer opens the desk (none while the service listens on loopback only). */
   connect: (client: StationClient) =>
     queryOptions({
