@@ -106,7 +106,7 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     kg: (n) => formatKg(n).replace('.', ','),
     piece: (n, total) => `BULTO ${n}/${total}`,
     packageOf: (n, parent) => `bulto ${n} de ${parent}`,
-    method: { STANDARD: 'ESTÁNDAR', EXPRESS: 'EXPRESS', SAME_DAY: 'EN EL DÍA', PICKUP: 'RETIRO EN SUCURSAL' },
+    method: { STANDARD: 'ESTÁNDAR', EXPRESS: 'EXPRÉS', SAME_DAY: 'EN EL DÍA', PICKUP: 'RETIRO EN SUCURSAL' },
     type: { DELIVERY: 'ENTREGA', RETURN: 'DEVOLUCIÓN', EXCHANGE: 'CAMBIO' },
     manifest: {
       title: (id) => `Manifiesto de retiro n.º ${id}`,

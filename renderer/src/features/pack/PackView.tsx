@@ -18,7 +18,9 @@ import { ParcelCorrection } from '../parcel/ParcelCorrection';
 import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
+import { MethodCorrection, type MethodPatch } from './MethodCorrection';
 import { NewShipmentForm } from './NewShipmentForm';
+import { OFFICE_PATH } from '../offices/PickupOffice';
 
 type Opened =
   { kind: 'none' } | { kind: 'new'; ref: string; returnOf?: Shipment } | { kind: 'shipment'; shipment: Shipment };
@@ -53,6 +55,8 @@ export function PackView() {
   // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
   const [correction, setCorrection] = useState<ParcelPatch | null>(null);
   const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
+  // Its method and office too (an imported order may become a PICKUP), saved with the parcel by the same PATCH.
+  const [methodPatch, setMethodPatch] = useState<MethodPatch | null>(null);
   const correct = useCorrectParcel();
 
   const focusScan = () => void requestAnimationFrame(() => scanField.current?.focus());
@@ -93,6 +97,7 @@ export function PackView() {
     try {
       const found = await scan.mutateAsync(wanted);
       setCorrection(null);
+      setMethodPatch(null);
       setCorrectionErrors({});
       setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
       if (found.kind === 'shipment') focusScan();
@@ -121,9 +126,15 @@ export function PackView() {
   }
 
   /** Prints the opened shipment, saving the parcel's corrections first (`patch`: as its form has them now). */
-  function printOpened(patch: ParcelPatch | null = correction) {
+  function printOpened(parcel: ParcelPatch | null = correction) {
     if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
     feedback.clear();
+    const patch = parcel || methodPatch ? { ...parcel, ...methodPatch } : null;
+    if (patch?.method === 'PICKUP' && patch.office === null) {
+      setCorrectionErrors({ [OFFICE_PATH]: t('offices.needed') });
+      setNote({ tone: 'error', text: t('offices.needed') });
+      return;
+    }
     // An order imported without a weight is weighed before its label: the label prints what the scale read.
     if (opened.shipment.dimensions.weight === null && patch?.dimensions?.weight === undefined) {
       setCorrectionErrors({ [WEIGHT]: t('parcel.weighFirst') });
@@ -143,6 +154,7 @@ export function PackView() {
       {
         onSuccess: (s) => {
           setCorrection(null);
+          setMethodPatch(null);
           setCorrectionErrors({});
           setOpened({ kind: 'shipment', shipment: s });
           send(s);
@@ -292,6 +304,20 @@ export function PackView() {
                     </Button>
                   )}
                 </p>
+              )}
+              {shown.notes && (
+                <p className="pack-notes">
+                  <strong>{t('pack.notes')}:</strong> {shown.notes}
+                </p>
+              )}
+              {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
+                <MethodCorrection
+                  key={`method-${shown.code}`}
+                  shipment={shown}
+                  weight={correction?.dimensions?.weight ?? shown.dimensions.weight}
+                  errors={correctionErrors}
+                  onChange={setMethodPatch}
+                />
               )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
                 <ParcelCorrection
