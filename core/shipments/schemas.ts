@@ -79,37 +79,34 @@ const createFields = {
 
 export const ShipmentCreate = named(
   'ShipmentCreate',
-  Type.Object(
-    createFields,
-    {
-      additionalProperties: false,
-      ...crossFieldRules,
-      examples: [
-        {
-          ref: 'ORDER-10025',
-          type: 'DELIVERY',
-          method: 'STANDARD',
-          content: 'Two books',
-          origin: {
-            contact: { name: 'Depósito Central', phone: '+5493414000000' },
-            address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
-          },
-          destination: {
-            contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
-            address: {
-              street: 'Avenida Colón 1234',
-              city: 'Córdoba',
-              state: 'Córdoba',
-              country: 'AR',
-              zip: 'X5000',
-              type: 'RESIDENTIAL',
-            },
-          },
-          dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
+  Type.Object(createFields, {
+    additionalProperties: false,
+    ...crossFieldRules,
+    examples: [
+      {
+        ref: 'ORDER-10025',
+        type: 'DELIVERY',
+        method: 'STANDARD',
+        content: 'Two books',
+        origin: {
+          contact: { name: 'Depósito Central', phone: '+5493414000000' },
+          address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
         },
-      ],
-    },
-  ),
+        destination: {
+          contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
+          address: {
+            street: 'Avenida Colón 1234',
+            city: 'Córdoba',
+            state: 'Córdoba',
+            country: 'AR',
+            zip: 'X5000',
+            type: 'RESIDENTIAL',
+          },
+        },
+        dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
+      },
+    ],
+  }),
 );
 export type ShipmentCreateT = Static<typeof ShipmentCreate>;
 

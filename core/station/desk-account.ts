@@ -37,7 +37,8 @@ export function createDeskAccount(db: UnitOfWork<{ settings: SettingsStore }>, a
     );
   }
 
-  const credentials = async (): Promise<Credential[]> => JSON.parse((await settings.get(CREDENTIALS)) ?? '[]');
+  const parse = (v: string | undefined): Credential[] => JSON.parse(v ?? '[]') as Credential[];
+  const credentials = async () => parse(await settings.get(CREDENTIALS));
 
   const isDesk = async (principal: Principal) =>
     principal.owner || (await credentials()).some((c) => c.token === principal.tokenId);
@@ -63,9 +64,13 @@ export function createDeskAccount(db: UnitOfWork<{ settings: SettingsStore }>, a
    */
   async function issue(before: { accountId: number; tokenId: number | null } | null): Promise<string> {
     const account = await current();
-    const { token, info } = await auth.createToken({ account: account.id, name: 'desktop app', permissions: PERMISSIONS });
+    const { token, info } = await auth.createToken({
+      account: account.id,
+      name: 'desktop app',
+      permissions: PERMISSIONS,
+    });
     await db.transaction(async (tx) => {
-      const list: Credential[] = JSON.parse((await tx.settings.get(CREDENTIALS)) ?? '[]');
+      const list = parse(await tx.settings.get(CREDENTIALS));
       const kept = list.filter((c) => c.token !== before?.tokenId);
       await tx.settings.put(CREDENTIALS, JSON.stringify([...kept, { account: account.id, token: info.id }]));
     });

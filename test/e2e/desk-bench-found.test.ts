@@ -8,7 +8,7 @@ import { startStation, type Station } from '../helpers/station.js';
 import { encode, someOrders, woocommerce } from '../imports/exports.js';
 import { decodeZpl, readSymbols } from '../print/decode.js';
 import { SINK_PORTS, startSink, type Sink } from '../print/sink.js';
-import { scanField, waitingForScan } from './pack-loop.js';
+import { waitingForScan } from './pack-loop.js';
 
 if (chromiumMissing) console.warn(`skipping browser tests: ${chromiumMissing}`);
 
@@ -33,7 +33,7 @@ describe.skipIf(!!chromiumMissing)(
     const pageErrors: string[] = [];
     const statusText = () => page.getByRole('status').first().textContent();
     /** The desk's credential this tab works with now (the link's, then the one the move gave it). */
-    const deskToken = () => page.evaluate(() => sessionStorage.getItem('station.token')!);
+    const deskToken = () => page.evaluate<string>("sessionStorage.getItem('station.token')");
     const byRef = async (ref: string) =>
       (await s.request('GET', `/scan?value=${encodeURIComponent(ref)}`, { token: owner })).body.shipment;
     const nav = (name: string) =>

@@ -78,7 +78,18 @@ describe('orders imported without a weight', () => {
       const file = join(dir, 'pedidos.csv');
       writeFileSync(file, encode(woocommerce(someOrders('CLW-', 1)), 'utf-8'));
       const store = s.store ? ['--store', s.store] : [];
-      const r = await station(['shipments', 'import', file, '--preset', 's', '--account', 'tienda', '--data', s.dataDir, ...store]);
+      const r = await station([
+        'shipments',
+        'import',
+        file,
+        '--preset',
+        's',
+        '--account',
+        'tienda',
+        '--data',
+        s.dataDir,
+        ...store,
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/^created\t[A-Z0-9]{10}\tCLW-1001$/m);
       expect((await byRef('CLW-1001')).dimensions.weight).toBeNull();

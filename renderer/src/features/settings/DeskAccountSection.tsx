@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { useClient } from '../../api/context';
 import { useExplain } from '../../api/errors';
 import { keepToken } from '../../app/session';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';
 import { useChooseDeskAccount } from './mutations';
-import { settingsQueries } from './queries';
+import { useDeskAccount } from './queries';
 
 /**
  * The account the desk works in (its creates, imports and searches), and, for the desk's own credential (the
@@ -17,7 +15,7 @@ import { settingsQueries } from './queries';
 export function DeskAccountSection() {
   const { t } = useTranslation();
   const explain = useExplain();
-  const desk = useQuery(settingsQueries.deskAccount(useClient()));
+  const desk = useDeskAccount();
   const choose = useChooseDeskAccount();
   const [picked, setPicked] = useState<number | null>(null);
   if (!desk.data) return null;

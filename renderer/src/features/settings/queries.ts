@@ -64,3 +64,7 @@ export function useRatecard(enabled = true) {
 export function useStationConnect(enabled: boolean) {
   return useQuery({ ...settingsQueries.connect(useClient()), enabled });
 }
+
+export function useDeskAccount() {
+  return useQuery(settingsQueries.deskAccount(useClient()));
+}
