@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
-import { keepToken } from '../../app/session';
+import { saveToken } from '../../api/session-token';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';
 import { useChooseDeskAccount } from './mutations';
@@ -48,7 +48,7 @@ export function DeskAccountSection() {
               onClick={() =>
                 choose.mutate(wanted, {
                   onSuccess: ({ token }) => {
-                    if (!window.station) keepToken(token);
+                    if (!window.station) saveToken(token);
                     window.location.reload();
                   },
                 })
