@@ -21,6 +21,7 @@ import { createScaleService } from './scale/service.js';
 import { createScanResolver } from './scan/resolve.js';
 import { createSenderService } from './senders/service.js';
 import { createShipmentService } from './shipments/service.js';
+import { createDeskAccount } from './station/desk-account.js';
 import { createSettings } from './station/settings.js';
 import { createTracking } from './tracking/service.js';
 import { hostPolicyFromEnv } from './webhooks/guard.js';
@@ -104,11 +105,13 @@ export async function createServices({
     ...(activity ? { lastRequestAt: () => activity.lastBegan() } : {}),
   });
   noticed = deliveries.notice;
+  const auth = createAuthService(engine, clock);
   return {
     clock,
     dataDir,
     settings,
-    auth: createAuthService(engine, clock),
+    auth,
+    desk: createDeskAccount(engine, auth),
     shipments,
     offices,
     quotes,

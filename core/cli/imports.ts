@@ -34,7 +34,10 @@ export function registerImportCommands(program: Command): void {
     .addOption(storeOption())
     .addOption(new Option('--platform <p>', 'the platform of the orders').choices([...PLATFORMS]))
     .option('--mapping <name>', 'a built-in mapping or one saved by name (default: guessed from the headers)')
-    .option('--preset <key>', 'the package preset of every order: its box, and its weight where an order has none')
+    .option(
+      '--preset <key>',
+      'the package preset of every order: its box, and its weight where an order has none (with neither, the weight is asked for at Pack)',
+    )
     .option('--dry-run', 'say what would be created; write nothing')
     .option('--account <id-or-name>', "the account (default: the station's only account)")
     .action(

@@ -40,13 +40,15 @@ export function parseBridgeCall(raw: unknown): BridgeCall {
  * The desktop app's IPC bridge: each call goes straight to `core.execute` as the desk's own token (checked at every
  * call, so a revoked desk token stops the page at once). Errors travel as problem details, like over HTTP.
  */
-export function createDeskBridge(core: Core, token: () => string) {
+export function createDeskBridge(core: Core, token: () => string, moved: (token: string) => void = () => {}) {
   return {
     async call(raw: unknown): Promise<BridgeResult> {
       try {
         const { op, input = {} } = parseBridgeCall(raw);
         const principal = await core.authenticate(`Bearer ${token()}`);
         const value = await core.execute(op, input, principal, { baseUrl: DESK_BASE_URL, requestId: randomUUID() });
+        // The desk moved to another account: its credential is the one in the answer from now on.
+        if (op === 'station.desk.update') moved((value as { token: string }).token);
         return { ok: true, value };
       } catch (e) {
         if (e instanceof DomainError) return { ok: false, problem: e.toProblem() };

@@ -1,38 +1,36 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core } from '../index.js';
-import { ownerPrincipal } from '../operations/principal.js';
-import { DESK_TOKEN_NAME, PERMISSIONS } from '../schemas/codes.js';
+import { ownerPrincipal, type Principal } from '../operations/principal.js';
 
 const FILE = 'desk-token';
-const DESK_ACCOUNT = 'Desk';
+
+/** Keeps the desk's credential in the data folder (mode 0600), beside the database it unlocks. */
+export function keepDeskToken(core: Core, token: string): void {
+  const file = join(core.dataDir, FILE);
+  writeFileSync(file, token + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
 
 /**
- * The desktop app acts for one account through a token of its own, kept in the data folder (mode 0600) beside
- * the database it unlocks. On first start it creates the "Desk" account and that token (as the station's owner,
- * through the operations); a revoked or lost token is replaced at the next start.
+ * The desktop app acts for the account the desk works in (station/desk-account.ts; "Desk" until the owner chooses
+ * another) through a credential of its own, kept in the data folder. The one kept serves while it is still the desk's
+ * (not revoked, not replaced by a move to another account); else the station makes a new one, revoking the old.
  */
 export async function deskToken(core: Core): Promise<string> {
   const file = join(core.dataDir, FILE);
+  let kept: Principal | null = null;
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();
     try {
-      await core.authenticate(`Bearer ${token}`);
-      return token;
+      kept = await core.authenticate(`Bearer ${token}`);
+      if ((await core.execute('station.desk.get', {}, kept)).desk) return token;
     } catch {
-      /* revoked or expired: issue a new one below */
+      /* revoked, expired, or not the desk's credential (any more): a new one below */
     }
   }
-  const owner = ownerPrincipal();
-  const account =
-    (await core.execute('accounts.list', {}, owner)).find((a) => a.name === DESK_ACCOUNT) ??
-    (await core.execute('accounts.create', { body: { name: DESK_ACCOUNT } }, owner));
-  const { token } = await core.execute(
-    'tokens.create',
-    { body: { name: DESK_TOKEN_NAME, permissions: [...PERMISSIONS] } },
-    ownerPrincipal(account.id),
-  );
-  writeFileSync(file, token + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  const replaces = kept?.tokenId != null ? { account: kept.accountId, token: kept.tokenId } : null;
+  const { token } = await core.execute('station.desk.credential', { body: { replaces } }, ownerPrincipal());
+  keepDeskToken(core, token);
   return token;
 }

@@ -74,7 +74,7 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     phone: 'Tel.',
     kg: formatKg,
     piece: (n, total) => `PKG ${n}/${total}`,
-    method: { STANDARD: 'STANDARD', EXPRESS: 'EXPRESS', SAME_DAY: 'SAME DAY', PICKUP: 'PICKUP' },
+    method: { STANDARD: 'STANDARD', EXPRESS: 'EXPRESS', SAME_DAY: 'SAME DAY', PICKUP: 'PICKUP OFFICE' },
     type: { DELIVERY: 'DELIVERY', RETURN: 'RETURN', EXCHANGE: 'EXCHANGE' },
     manifest: {
       title: (id) => `Collection manifest #${id}`,
@@ -102,7 +102,7 @@ export const PRINTED_WORDS: Record<PrintLanguage, PrintedWords> = {
     phone: 'Tel.',
     kg: (n) => formatKg(n).replace('.', ','),
     piece: (n, total) => `BULTO ${n}/${total}`,
-    method: { STANDARD: 'ESTÁNDAR', EXPRESS: 'EXPRESS', SAME_DAY: 'EN EL DÍA', PICKUP: 'RETIRO EN SUCURSAL' },
+    method: { STANDARD: 'ESTÁNDAR', EXPRESS: 'EXPRÉS', SAME_DAY: 'EN EL DÍA', PICKUP: 'RETIRO EN SUCURSAL' },
     type: { DELIVERY: 'ENTREGA', RETURN: 'DEVOLUCIÓN', EXCHANGE: 'CAMBIO' },
     manifest: {
       title: (id) => `Manifiesto de retiro n.º ${id}`,

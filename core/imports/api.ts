@@ -21,7 +21,9 @@ export const importApi = defineSpecs({
       'Each order of the file (a Tiendanube, WooCommerce "Advanced Order Export", Mercado Libre "Ventas" or VTEX ' +
       '"Order report" export, a CSV whose headers are the contract’s field paths, or a saved mapping’s file) becomes a ' +
       'shipment: `ref` the order number, `platform` set, the receiver from the order, the default sender, the box of ' +
-      '`preset` and the order’s weight where it has one. The rows of one order make one shipment. An order whose ref the ' +
+      '`preset`, and the order’s weight, else the preset’s; with neither, `dimensions.weight` is null: the parcel is ' +
+      'weighed (PATCH) before its label, which is refused until then. The rows of one order make one shipment. An ' +
+      'order whose ref the ' +
       'account has already is skipped (a file imported twice creates nothing the second time). Any bad row imports ' +
       'nothing: the 400 lists each in `rows` (row, column, field, reason). `dry_run` answers the same and writes ' +
       `nothing. The body may be up to ${IMPORT_MAX_BYTES / 1024 / 1024} MiB.`,

@@ -1,6 +1,6 @@
 import type { Platform } from '../schemas/codes.js';
 import { IMPORT_FIELDS, type BUILTIN_MAPPINGS, type ImportField, type ImportMappingT } from './schemas.js';
-import { plain } from './normalize.js';
+import { plain } from '../schemas/places.js';
 
 /**
  * Where a field's value comes from in a row: a column (`Estado#2`: the second column named so, as Mercado Libre's

@@ -1,10 +1,11 @@
 import { DomainError, type FieldError, type FieldErrorCode, type FieldErrorParams } from '../errors.js';
 import type { Platform } from '../schemas/codes.js';
 import type { PartyT } from '../schemas/common.js';
-import { ShipmentCreate, type ShipmentCreateT } from '../shipments/schemas.js';
+import { ImportedShipment, type ImportedShipmentT } from '../shipments/schemas.js';
 import { parse } from '../validation.js';
 import { bind, columnsOf, headerKey, indexHeader, type Mapping, type Read, type Reader } from './mappings.js';
-import { country as toCountry, number, phone as toPhone, province } from './normalize.js';
+import { phone as toPhone, province } from '../schemas/places.js';
+import { country as toCountry, number } from './normalize.js';
 import type { ImportField, ImportRowErrorT } from './schemas.js';
 
 /** A value of an order and where it was read: the row and column an error about it names. */
@@ -129,16 +130,16 @@ function placeOf(order: OrderRows, ctx: OrderContext, pointer: string): { row: n
 const codeOf = ({ code, params }: FieldError) => ({ code, ...(params ? { params } : {}) });
 
 /**
- * One order as the shipment it becomes, checked by the create's own schema: the values read (numbers, phones,
- * countries and provinces brought to the contract's forms), the station's default sender as origin, the preset's
- * box. Every problem is an error naming the row and column it comes from; `check` adds the create's cross-field
+ * One order as the shipment it becomes, checked by the create's own schema (but for a weight, which may be unknown):
+ * the values read (numbers, phones, countries and provinces brought to the contract's forms), the station's default
+ * sender as origin, the preset's box. Every problem is an error naming the row and column it comes from; `check` adds the create's cross-field
  * rules (PICKUP and its office).
  */
 export async function buildShipment(
   order: OrderRows,
   ctx: OrderContext,
-  check: (s: ShipmentCreateT) => Promise<void>,
-): Promise<{ shipment: ShipmentCreateT } | { errors: ImportRowErrorT[] }> {
+  check: (s: ImportedShipmentT) => Promise<void>,
+): Promise<{ shipment: ImportedShipmentT } | { errors: ImportRowErrorT[] }> {
   const errors: ImportRowErrorT[] = [];
   const fail = (field: string, message: string, code: FieldErrorCode, params?: FieldErrorParams) =>
     errors.push({ ...placeOf(order, ctx, field), field, message, code, ...(params ? { params } : {}) });
@@ -171,14 +172,10 @@ export async function buildShipment(
     length: num('dimensions.length') ?? ctx.box?.length,
     width: num('dimensions.width') ?? ctx.box?.width,
     height: num('dimensions.height') ?? ctx.box?.height,
-    weight: num('dimensions.weight') ?? ctx.box?.weight,
+    // Unknown (null) when neither the order nor the preset gives one: weighed at the bench before its label, which
+    // never prints a weight nobody read.
+    weight: num('dimensions.weight') ?? ctx.box?.weight ?? null,
   };
-  if (dims.weight === undefined && ctx.box)
-    fail(
-      '/dimensions/weight',
-      `the order has no weight and preset ${ctx.box.key} has none: choose a preset with a weight`,
-      'required',
-    );
   const lat = num('destination.address.lat');
   const lng = num('destination.address.lng');
   const office = num('office');
@@ -221,10 +218,10 @@ export async function buildShipment(
     dimensions: dims,
   };
   if (errors.length) return { errors };
-  let shipment: ShipmentCreateT;
+  let shipment: ImportedShipmentT;
   try {
     // Members left undefined are absent to the schema, and to JSON when the shipment is stored.
-    shipment = parse(ShipmentCreate, body);
+    shipment = parse(ImportedShipment, body);
     await check(shipment);
   } catch (e) {
     if (!(e instanceof DomainError) || !e.errors) throw e;

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../schemas/common.js';
 import { FIELD_ERROR_CODES, PLATFORMS } from '../schemas/codes.js';
-import { ShipmentCreate } from '../shipments/schemas.js';
+import { ImportedShipment } from '../shipments/schemas.js';
 import { named } from '../schemas/named.js';
 import { TEXT_KEYWORD, type TextKind } from '../schemas/text.js';
 
@@ -208,7 +208,7 @@ export const ImportResult = named(
     skipped: Type.Array(Type.Object({ row: Row, ref: Type.String(), id: Type.Integer(), code: Type.String() }), {
       description: 'Orders whose ref the account has already: nothing is created for them',
     }),
-    preview: Type.Array(ShipmentCreate, {
+    preview: Type.Array(ImportedShipment, {
       description: 'The first shipments as they will be created (at most 20)',
     }),
   }),

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { DomainError, fieldError, notFound } from '../errors.js';
 import type { PresetT } from '../presets/schemas.js';
 import type { PartyT } from '../schemas/common.js';
-import type { ShipmentCreateT, ShipmentT } from '../shipments/schemas.js';
+import type { ImportedShipmentT, ShipmentT } from '../shipments/schemas.js';
 import { importText } from './decode.js';
 import {
   BUILTINS,
@@ -56,11 +56,11 @@ export interface ImportServiceDeps {
   db: UnitOfWork<{ importMappings: MappingStore }>;
   clock: Clock;
   shipments: {
-    check(input: ShipmentCreateT): Promise<void>;
+    check(input: ImportedShipmentT): Promise<void>;
     refsTaken(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
     importMany(
       accountId: number,
-      inputs: ShipmentCreateT[],
+      inputs: ImportedShipmentT[],
     ): Promise<Array<{ created: true; shipment: ShipmentT } | { created: false; id: number; code: string }>>;
   };
   /** The account's default sender: the origin of every imported order. */
@@ -193,7 +193,7 @@ export function createImportService(deps: ImportServiceDeps) {
       };
       report({ phase: 'checking', orders: orders.length });
 
-      const ready: Array<{ order: OrderRows; shipment: ShipmentCreateT }> = [];
+      const ready: Array<{ order: OrderRows; shipment: ImportedShipmentT }> = [];
       for (let i = 0; i < orders.length; i += CHUNK) {
         for (const order of orders.slice(i, i + CHUNK)) {
           const built = await buildShipment(order, ctx, (s) => deps.shipments.check(s));

@@ -11,6 +11,8 @@ export function labelData(
   row: ShipmentRecord,
   extra: { qr: string; office: LabelData['office']; packagesOfParent: number | null; language?: LabelData['language'] },
 ): LabelData {
+  // The label service refuses a shipment without a weight before this (labellable): none is ever made up here.
+  if (row.dimensions.weight === null) throw new Error(`shipment ${row.code} has no weight to print`);
   return {
     code: row.code,
     qr: extra.qr,

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { invalidState } from '../errors.js';
+import { DomainError, invalidState } from '../errors.js';
 import type { OfficeT } from '../offices/schemas.js';
 import type { QrTokens } from '../qr/tokens.js';
 import type { Dpi, LabelFormat } from '../schemas/codes.js';
@@ -69,9 +69,22 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
   const shipments = db.stores.shipments;
   const read = shipmentLookups(shipments);
 
-  function labellable(row: ShipmentRecord): ShipmentRecord {
+  function notCanceled(row: ShipmentRecord): ShipmentRecord {
     if (!isLabellable(row.status))
       throw invalidState(`shipment ${row.code} is CANCELED; a canceled shipment has no label`);
+    return row;
+  }
+
+  /** Not canceled, and weighed: a label never prints a weight nobody read (an order imported without one). */
+  function labellable(row: ShipmentRecord): ShipmentRecord {
+    notCanceled(row);
+    if (row.dimensions.weight === null)
+      throw new DomainError(
+        'invalid_state',
+        `shipment ${row.code} has no weight yet (its order gave none): weigh the parcel and set dimensions.weight ` +
+          `(PATCH /shipments/${row.code}) before its label`,
+        { errors: [{ path: '/dimensions/weight', message: 'is unknown: weigh the parcel', code: 'required' }] },
+      );
     return row;
   }
 
@@ -301,7 +314,7 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
 
     /** `GET /labels/qr`: the signed token the shipment's label carries (fixed now if no label was made yet). */
     async qrToken(accountId: number, code: string): Promise<string> {
-      const [token] = await tokensOf(accountId, [labellable(await read.byCode(accountId, code))]);
+      const [token] = await tokensOf(accountId, [notCanceled(await read.byCode(accountId, code))]);
       return token!;
     },
 

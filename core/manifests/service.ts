@@ -57,6 +57,17 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
   const { manifests, shipments } = db.stores;
   const fileOf = (id: number) => join('manifests', `${id}.pdf`);
 
+  /** A parcel's weight as the manifest sums it: one never weighed (an order imported without one) is not collected. */
+  function weightOf(row: ShipmentRecord, i?: number): number {
+    if (row.dimensions.weight === null)
+      throw new DomainError(
+        'invalid_state',
+        `shipment ${row.code} has no weight yet (its order gave none): weigh it and print its label first`,
+        { extra: { shipment: row.code, ...(i !== undefined ? { index: i } : {}) } },
+      );
+    return row.dimensions.weight;
+  }
+
   async function collectable(store: ShipmentStore, accountId: number, code: string, i: number) {
     const row = await store.byCode(accountId, code.toUpperCase());
     if (!row) throw new DomainError('not_found', `shipment ${code} not found`, { extra: { shipment: code } });
@@ -66,6 +77,7 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
         `shipment ${row.code} is ${row.status}; only TO_COLLECT shipments can be collected`,
         { extra: { shipment: row.code, index: i } },
       );
+    weightOf(row, i);
     return row;
   }
 
@@ -82,7 +94,7 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
         code: r.code,
         receiver: dest.contact.name,
         city: `${dest.address.zip} ${dest.address.city}`,
-        weightKg: r.dimensions.weight,
+        weightKg: weightOf(r),
         piece:
           r.parent_id !== null && r.number !== null
             ? `${r.number}/${(await shipments.byId(m.account_id, r.parent_id))?.packages ?? r.number}`
@@ -145,7 +157,7 @@ export function createManifestService({ db, clock, tracking, downloads, timeZone
           created_at: clock.now().getTime(),
           shipments: new Set(rows.map((r) => r.parent_id ?? r.id)).size,
           pieces: rows.length,
-          weight: round3(rows.reduce((a, r) => a + r.dimensions.weight, 0)),
+          weight: round3(rows.reduce((a, r) => a + weightOf(r), 0)),
         };
         const id = await tx.manifests.insert(
           m,

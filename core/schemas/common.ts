@@ -138,10 +138,33 @@ export const Dimensions = named(
   ),
 );
 
+/**
+ * A shipment's parcel as stored and answered: as created, except that an order imported without a weight has
+ * `weight` null until it is weighed (PATCH), and no label is made before.
+ */
+export const ShipmentDimensions = named(
+  'ShipmentDimensions',
+  Type.Object(
+    {
+      height: Measure('centimetres'),
+      width: Measure('centimetres'),
+      length: Measure('centimetres'),
+      weight: Nullable(
+        Measure(
+          'kilograms; null while unknown (an order imported without a weight): GET /labels and print jobs refuse it ' +
+            '(409 invalid_state naming /dimensions/weight) until PATCH sets it',
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
 export type ContactT = Static<typeof Contact>;
 export type AddressT = Static<typeof Address>;
 export type PartyT = Static<typeof Party>;
 export type DimensionsT = Static<typeof Dimensions>;
+export type ShipmentDimensionsT = Static<typeof ShipmentDimensions>;
 
 /**
  * A shipment or package in a path: its numeric id or its code (a code always holds a letter). Path parameters are

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { fieldError, invalidState, notFound } from '../errors.js';
 import type { RateCardFileT } from '../quote/ratecard-schema.js';
+import { province } from '../schemas/places.js';
 import type { UnitOfWork } from '../unit-of-work.js';
 import type { SenderCreateT, SenderT, SenderUpdateT } from './schemas.js';
 import type { SenderRecord, SenderStore } from './store.js';
@@ -22,6 +23,12 @@ function fromOrigin(o: RateCardFileT['origin']): SenderCreateT {
     address: { street: o.street, city: o.city, state: o.state, country: o.country, zip: o.zip, lat: o.lat, lng: o.lng },
   };
 }
+
+/** A sender's province as the labels and the imports write it: "CABA" is Ciudad Autónoma de Buenos Aires. */
+const provinceNamed = <T extends SenderCreateT | SenderUpdateT>(body: T): T => ({
+  ...body,
+  address: { ...body.address, state: province(body.address.state, body.address.country) },
+});
 
 /**
  * An account's senders. An account that has senders has exactly one default (the partial unique index holds it
@@ -49,7 +56,7 @@ export function createSenderService(
     const now = clock.now().getTime();
     const isDefault = body.is_default === true || (await store.count(accountId)) === 0;
     if (isDefault) await store.clearDefault(accountId, now);
-    const id = await store.insert(accountId, { ...body, is_default: isDefault }, now);
+    const id = await store.insert(accountId, { ...provinceNamed(body), is_default: isDefault }, now);
     return view(await existing(store, accountId, id));
   }
 
@@ -80,7 +87,7 @@ export function createSenderService(
           );
         const now = clock.now().getTime();
         if (body.is_default) await senders.clearDefault(accountId, now);
-        await senders.update(accountId, id, body, now);
+        await senders.update(accountId, id, provinceNamed(body), now);
         return view(await existing(senders, accountId, id));
       });
     },

@@ -1,5 +1,5 @@
 import type { Method, OperationType, Status, SubStatus } from '../schemas/codes.js';
-import type { DimensionsT, PartyT } from '../schemas/common.js';
+import type { PartyT, ShipmentDimensionsT } from '../schemas/common.js';
 
 /**
  * A stored shipment as the service works with it: what the shipments store returns, its JSON columns already
@@ -19,7 +19,7 @@ export interface ShipmentRecord {
   platform: string | null;
   origin: PartyT;
   destination: PartyT;
-  dimensions: DimensionsT;
+  dimensions: ShipmentDimensionsT;
   status: Status;
   sub_status: SubStatus | null;
   parent_id: number | null;

@@ -14,6 +14,7 @@ import {
   Platform,
   Problem,
   RequiredText,
+  ShipmentDimensions,
   ShipmentRef,
   Status,
   StringEnum,
@@ -57,59 +58,73 @@ const crossFieldRules = {
   },
 };
 
+/** What a create gives. */
+const createFields = {
+  ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
+  type: OperationType,
+  method: Type.Optional(described(Method, 'Shipping method; STANDARD when absent')),
+  office: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
+    }),
+  ),
+  value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
+  content: Type.Optional(Text({ description: 'Description of the contents' })),
+  notes: Type.Optional(Lines('Free comments, of one or more lines')),
+  platform: Type.Optional(Platform),
+  origin: Party,
+  destination: Destination,
+  dimensions: Dimensions,
+};
+
 export const ShipmentCreate = named(
   'ShipmentCreate',
+  Type.Object(createFields, {
+    additionalProperties: false,
+    ...crossFieldRules,
+    examples: [
+      {
+        ref: 'ORDER-10025',
+        type: 'DELIVERY',
+        method: 'STANDARD',
+        content: 'Two books',
+        origin: {
+          contact: { name: 'Depósito Central', phone: '+5493414000000' },
+          address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
+        },
+        destination: {
+          contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
+          address: {
+            street: 'Avenida Colón 1234',
+            city: 'Córdoba',
+            state: 'Córdoba',
+            country: 'AR',
+            zip: 'X5000',
+            type: 'RESIDENTIAL',
+          },
+        },
+        dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
+      },
+    ],
+  }),
+);
+export type ShipmentCreateT = Static<typeof ShipmentCreate>;
+
+/** An order as an import creates it: a create whose weight may be unknown (null), to be weighed at the bench. */
+export const ImportedShipment = named(
+  'ImportedShipment',
   Type.Object(
-    {
-      ref: RequiredText("Unique identifier of the shipment in the client's system (order id or number)"),
-      type: OperationType,
-      method: Type.Optional(described(Method, 'Shipping method; STANDARD when absent')),
-      office: Type.Optional(
-        Type.Integer({
-          minimum: 1,
-          maximum: Number.MAX_SAFE_INTEGER,
-          description: 'Pickup office id (`GET /offices`): required with PICKUP, refused without',
-        }),
-      ),
-      value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Declared value' })),
-      content: Type.Optional(Text({ description: 'Description of the contents' })),
-      notes: Type.Optional(Lines('Free comments, of one or more lines')),
-      platform: Type.Optional(Platform),
-      origin: Party,
-      destination: Destination,
-      dimensions: Dimensions,
-    },
+    { ...createFields, dimensions: ShipmentDimensions },
     {
       additionalProperties: false,
       ...crossFieldRules,
-      examples: [
-        {
-          ref: 'ORDER-10025',
-          type: 'DELIVERY',
-          method: 'STANDARD',
-          content: 'Two books',
-          origin: {
-            contact: { name: 'Depósito Central', phone: '+5493414000000' },
-            address: { street: 'Córdoba 1450', city: 'Rosario', state: 'Santa Fe', country: 'AR', zip: 'S2000' },
-          },
-          destination: {
-            contact: { name: 'Ana Pérez', email: 'ana.perez@example.com' },
-            address: {
-              street: 'Avenida Colón 1234',
-              city: 'Córdoba',
-              state: 'Córdoba',
-              country: 'AR',
-              zip: 'X5000',
-              type: 'RESIDENTIAL',
-            },
-          },
-          dimensions: { height: 10, width: 20, length: 30, weight: 1.5 },
-        },
-      ],
+      description: 'A shipment as an import creates it: `dimensions.weight` null when the order gives none',
     },
   ),
 );
-export type ShipmentCreateT = Static<typeof ShipmentCreate>;
+export type ImportedShipmentT = Static<typeof ImportedShipment>;
 
 /**
  * A desk's "Create and print" says that the label is printed next: drawing it can start at the create's commit
@@ -183,7 +198,7 @@ export const Shipment = named(
     platform: Nullable(Platform),
     origin: Party,
     destination: Party,
-    dimensions: Dimensions,
+    dimensions: ShipmentDimensions,
     status: Status,
     sub_status: Nullable(SubStatus),
     twin: Nullable(Type.String({ description: 'For a package: the code of its parent shipment' })),

@@ -13,6 +13,7 @@ import type {
   PackageCreateT,
   ShipmentChangeT,
   ShipmentCreateT,
+  ImportedShipmentT,
   ShipmentRefT,
   ShipmentSearchT,
   ShipmentT,
@@ -103,7 +104,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
 
   const view = readView;
 
-  async function destinationFor(input: ShipmentCreateT): Promise<PartyT> {
+  async function destinationFor(input: ImportedShipmentT): Promise<PartyT> {
     const method = input.method ?? 'STANDARD';
     if (method !== 'PICKUP') {
       if (input.office !== undefined)
@@ -128,7 +129,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
   }
 
   /** A new shipment of a create's input, its destination resolved. */
-  const fromInput = (input: ShipmentCreateT, destination: PartyT) => ({
+  const fromInput = (input: ImportedShipmentT, destination: PartyT) => ({
     ref: input.ref,
     type: input.type,
     method: input.method ?? 'STANDARD',
@@ -258,7 +259,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     },
 
     /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
-    async check(input: ShipmentCreateT): Promise<void> {
+    async check(input: ImportedShipmentT): Promise<void> {
       await destinationFor(input);
     },
 
@@ -269,7 +270,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
      * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
      * imported twice, or an order created meanwhile) is skipped and names the shipment that has it.
      */
-    async importMany(accountId: number, inputs: ShipmentCreateT[]): Promise<Imported[]> {
+    async importMany(accountId: number, inputs: ImportedShipmentT[]): Promise<Imported[]> {
       const destinations = await Promise.all(inputs.map(destinationFor));
       const written = await db.transaction(async (tx) => {
         const out: Array<ShipmentRecord | { id: number; code: string }> = [];

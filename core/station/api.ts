@@ -1,5 +1,10 @@
 import { defineSpecs } from '../operations/spec.js';
 import {
+  DeskAccount,
+  DeskAccountChoice,
+  DeskAccountChosen,
+  DeskCredential,
+  DeskCredentialRequest,
   OfficeFileImport,
   OfficeImport,
   OfficeImportSummary,
@@ -83,5 +88,40 @@ export const stationApi = defineSpecs({
     http: null,
     input: { body: OfficeFileImport },
     output: OfficeImportSummary,
+  },
+  'station.desk.get': {
+    summary: 'The account the desk works in',
+    description:
+      "Addition: the caller's account (whose shipments it creates, imports and searches). For the desk's own " +
+      "credential (the station's owner at the bench), `desk` is true and `accounts` lists the station's accounts to " +
+      'move the desk to; for any other token, `accounts` is empty.',
+    tags,
+    permission: 'shipments.read',
+    http: { method: 'GET', path: '/station/desk' },
+    input: {},
+    output: DeskAccount,
+  },
+  'station.desk.update': {
+    summary: 'Move the desk to another account',
+    description:
+      "Addition: the desk works in `account` from now on. The answer holds the desk's new credential, a token of that " +
+      'account; the one that asked is revoked. Only the desk’s own credential may ask (403 otherwise); an unknown ' +
+      'account is 404.',
+    tags,
+    permission: 'station.admin',
+    http: { method: 'PUT', path: '/station/desk' },
+    input: { body: DeskAccountChoice },
+    output: DeskAccountChosen,
+  },
+  'station.desk.credential': {
+    summary: "The desk's credential, made anew",
+    description:
+      "A token of the desk's account with every permission, recorded as the desk's; `replaces`, the token the desk " +
+      'had, is revoked. The desktop app and `serve --desk-link` ask for it when the one they keep no longer serves.',
+    tags,
+    permission: 'owner',
+    http: null,
+    input: { body: DeskCredentialRequest },
+    output: DeskCredential,
   },
 });

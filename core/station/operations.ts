@@ -20,6 +20,13 @@ export const stationOperations = implement(stationApi, {
     return settingsOf(services);
   },
   'station.connect': ({ baseUrl }) => connectInfo(baseUrl),
+  'station.desk.get': ({ principal, services }) => services.desk.get(principal),
+  'station.desk.update': ({ principal, services }, { body }) => services.desk.choose(principal, body.account),
+  'station.desk.credential': async ({ services }, { body }) => ({
+    token: await services.desk.issue(
+      body.replaces && { accountId: body.replaces.account, tokenId: body.replaces.token },
+    ),
+  }),
   'ratecard.get': async ({ services }) => {
     const { id, version, source, imported_at, card } = await services.quotes.active();
     return { id, version, source, imported_at, card: card.file };

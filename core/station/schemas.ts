@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PRINT_LANGUAGES } from '../drawing/words.js';
 import { Nullable, StringEnum } from '../schemas/common.js';
-import { named } from '../schemas/named.js';
+import { described, named } from '../schemas/named.js';
 import { TEXT_KEYWORD, type TextKind } from '../schemas/text.js';
 import { ScaleConfig } from '../scale/schemas.js';
 
@@ -120,3 +120,44 @@ export const StationConnect = named(
     }),
   }),
 );
+
+const AccountRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const DeskAccount = named(
+  'DeskAccount',
+  Type.Object({
+    account: described(AccountRef, "The caller's account: for the desk, the one it creates, imports and searches in"),
+    desk: Type.Boolean({ description: "Whether the caller is the desk's own credential, which may move the desk" }),
+    accounts: Type.Array(AccountRef, { description: "For the desk, the station's accounts to choose from; else none" }),
+  }),
+);
+
+export const DeskAccountChoice = named(
+  'DeskAccountChoice',
+  Type.Object(
+    { account: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The account id' }) },
+    { additionalProperties: false },
+  ),
+);
+
+export const DeskAccountChosen = named(
+  'DeskAccountChosen',
+  Type.Composite([
+    DeskAccount,
+    Type.Object({
+      token: Type.String({
+        description: "The desk's credential from now on (shown once): the one that asked is revoked",
+      }),
+    }),
+  ]),
+);
+
+export const DeskCredentialRequest = Type.Object(
+  {
+    replaces: Nullable(
+      Type.Object({ account: Type.Integer(), token: Type.Integer() }, { description: 'The token the desk had' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const DeskCredential = Type.Object({ token: Type.String() });

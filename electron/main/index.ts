@@ -2,7 +2,7 @@ import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvo
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCore, useSqliteAddon } from '../../core/index.js';
-import { deskToken } from '../../core/desk/credential.js';
+import { deskToken, keepDeskToken } from '../../core/desk/credential.js';
 import { createDeskBridge } from '../../core/desk/bridge.js';
 import { deskDownloadPath } from '../../core/desk/downloads.js';
 import { fileLogger } from '../../core/logger.js';
@@ -45,8 +45,13 @@ async function start(): Promise<void> {
     logger: log,
   });
   core.warm().catch((err: unknown) => log.error({ err }, 'warming the service up failed'));
-  const token = await deskToken(core);
-  const bridge = createDeskBridge(core, () => token);
+  let token = await deskToken(core);
+  // Moved to another account, the desk keeps its new credential for this run and the next.
+  const bridge = createDeskBridge(
+    core,
+    () => token,
+    (moved) => keepDeskToken(core, (token = moved)),
+  );
   denyAllPermissions(session.defaultSession);
 
   ipcMain.handle(BRIDGE_CHANNEL, async (event: IpcMainInvokeEvent, raw: unknown) => {

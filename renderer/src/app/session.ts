@@ -1,6 +1,5 @@
 import { desktopClient, httpClient, type StationClient } from '../api/client';
-
-const TOKEN_KEY = 'station.token';
+import { dropToken, savedToken, saveToken } from '../api/session-token';
 
 /**
  * `station serve --desk-link` opens the page with `#token=…`; keep it for this tab and drop it from the address
@@ -9,7 +8,7 @@ const TOKEN_KEY = 'station.token';
 export function takeLinkToken(): void {
   const m = /^#token=(\S+)$/.exec(window.location.hash);
   if (!m) return;
-  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]!));
+  saveToken(decodeURIComponent(m[1]!));
   history.replaceState(null, '', window.location.pathname + window.location.search);
 }
 
@@ -17,17 +16,17 @@ export function takeLinkToken(): void {
 export function startingClient(): StationClient | null {
   const desk = desktopClient();
   if (desk) return desk;
-  const saved = sessionStorage.getItem(TOKEN_KEY);
+  const saved = savedToken();
   return saved ? httpClient(saved) : null;
 }
 
 export const canSignOut = (): boolean => !window.station;
 
 export function keepToken(token: string): StationClient {
-  sessionStorage.setItem(TOKEN_KEY, token);
+  saveToken(token);
   return httpClient(token);
 }
 
 export function forgetToken(): void {
-  sessionStorage.removeItem(TOKEN_KEY);
+  dropToken();
 }

@@ -271,7 +271,8 @@ function Preview({ result, children }: { result: Result; children: React.ReactNo
                   <td>{s.destination.address?.zip}</td>
                   <td>{s.destination.contact.phone ?? t('common.none')}</td>
                   <td>
-                    {s.dimensions.length}×{s.dimensions.width}×{s.dimensions.height} cm, {s.dimensions.weight} kg
+                    {s.dimensions.length}×{s.dimensions.width}×{s.dimensions.height} cm,{' '}
+                    {s.dimensions.weight === null ? t('parcel.weightAtPack') : `${s.dimensions.weight} kg`}
                   </td>
                   <td className="contents">{s.content ?? t('common.none')}</td>
                 </tr>

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, useFocusFirstInvalid } from '../../components/Field';
+import { e164, PhoneField } from '../../components/PhoneField';
 import { Loading } from '../../components/States';
 import { formatKg } from '../../i18n/numbers';
 import { parcelText, presetParcel } from '../../parcel/parcel';
@@ -167,7 +168,8 @@ export function NewShipmentForm({
       return;
     }
     try {
-      const body = toBody(orderRef, draft, current ? method : null, origin, returnOf ? 'RETURN' : 'DELIVERY');
+      const typed = { ...draft, phone: e164(draft.phone, draft.country) };
+      const body = toBody(orderRef, typed, current ? method : null, origin, returnOf ? 'RETURN' : 'DELIVERY');
       onPrinted(await create.mutateAsync(withOffice(body, office)));
     } catch (err) {
       const x = explain(err, t);
@@ -220,14 +222,13 @@ export function NewShipmentForm({
             autoComplete="off"
           />
           <div className="pair">
-            <Field
+            <PhoneField
               label={t('pack.phone')}
               path="/destination/contact/phone"
               errors={shown}
               value={draft.phone}
-              onChange={set('phone')}
-              inputMode="tel"
-              placeholder="+54…"
+              country={draft.country}
+              onValue={(v) => set('phone')({ target: { value: v } })}
             />
             <Field
               label={t('pack.email')}

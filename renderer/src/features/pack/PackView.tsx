@@ -18,10 +18,14 @@ import { ParcelCorrection, type BoxKeys } from '../parcel/ParcelCorrection';
 import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
+import { MethodCorrection, type MethodPatch } from './MethodCorrection';
 import { NewShipmentForm } from './NewShipmentForm';
+import { OFFICE_PATH } from '../offices/PickupOffice';
 
 type Opened =
   { kind: 'none' } | { kind: 'new'; ref: string; returnOf?: Shipment } | { kind: 'shipment'; shipment: Shipment };
+
+const WEIGHT = '/dimensions/weight';
 
 /** The key that starts a RETURN of the opened shipment (then Control+Enter creates and prints it). */
 export const RETURN_KEY = 'r';
@@ -54,6 +58,8 @@ export function PackView() {
   // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
   const [correction, setCorrection] = useState<ParcelPatch | null>(null);
   const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
+  // Its method and office too (an imported order may become a PICKUP), saved with the parcel by the same PATCH.
+  const [methodPatch, setMethodPatch] = useState<MethodPatch | null>(null);
   const correct = useCorrectParcel();
   const boxKeys = useRef<BoxKeys>(null);
   /** A box key just taken from the empty scan field: the first character of a scan, if a scanner's next key follows. */
@@ -99,6 +105,7 @@ export function PackView() {
       if (found.kind === 'unknown') {
         // A code misread by one character, or another account's label: no new order is made of it.
         setCorrection(null);
+        setMethodPatch(null);
         setCorrectionErrors({});
         setOpened({ kind: 'none' });
         setNote({ tone: 'error', text: t('pack.status.unknownCode', { code: found.code }) });
@@ -110,6 +117,7 @@ export function PackView() {
       // next Enter saves what the field shows. Another shipment, or this one changed since, starts from the store.
       if (!(found.kind === 'shipment' && opened.kind === 'shipment' && sameParcel(found.shipment, opened.shipment))) {
         setCorrection(null);
+        setMethodPatch(null);
         setCorrectionErrors({});
       }
       setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
@@ -139,9 +147,23 @@ export function PackView() {
   }
 
   /** Prints the opened shipment, saving the parcel's corrections first (`patch`: as its form has them now). */
-  function printOpened(patch: ParcelPatch | null = correction) {
+  function printOpened(parcel: ParcelPatch | null = correction) {
     if (opened.kind !== 'shipment' || print.isPending || correct.isPending || !opened.shipment.actions.label) return;
     feedback.clear();
+    const patch = parcel || methodPatch ? { ...parcel, ...methodPatch } : null;
+    if (patch?.method === 'PICKUP' && patch.office === null) {
+      setCorrectionErrors({ [OFFICE_PATH]: t('offices.needed') });
+      setNote({ tone: 'error', text: t('offices.needed') });
+      return;
+    }
+    // An order imported without a weight is weighed before its label: the label prints what the scale read.
+    if (opened.shipment.dimensions.weight === null && patch?.dimensions?.weight === undefined) {
+      setCorrectionErrors({ [WEIGHT]: t('parcel.weighFirst') });
+      setNote({ tone: 'error', text: t('parcel.weighFirst') });
+      feedback.signal('failed');
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[name="${WEIGHT}"]`)?.focus());
+      return;
+    }
     const send = (s: Shipment) =>
       print.mutate(
         { shipment: s, reprint: s.labelled_at !== null || last?.shipment.code === s.code },
@@ -153,6 +175,7 @@ export function PackView() {
       {
         onSuccess: (s) => {
           setCorrection(null);
+          setMethodPatch(null);
           setCorrectionErrors({});
           setOpened({ kind: 'shipment', shipment: s });
           send(s);
@@ -256,7 +279,13 @@ export function PackView() {
           tone: 'warn',
           text: t('pack.status.noLabel', { code: s.code, ref: s.ref, status: t(`codes.status.${s.status}`) }),
         };
-      return { tone: 'idle', text: t('pack.status.opened', { code: s.code, ref: s.ref }) };
+      return {
+        tone: 'idle',
+        text: t(s.dimensions.weight === null ? 'pack.status.openedNoWeight' : 'pack.status.opened', {
+          code: s.code,
+          ref: s.ref,
+        }),
+      };
     }
     if (opened.kind === 'new')
       return opened.returnOf
@@ -326,6 +355,20 @@ export function PackView() {
                   )}
                 </p>
               )}
+              {shown.notes && (
+                <p className="pack-notes">
+                  <strong>{t('pack.notes')}:</strong> {shown.notes}
+                </p>
+              )}
+              {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
+                <MethodCorrection
+                  key={`method-${shown.code}`}
+                  shipment={shown}
+                  weight={correction?.dimensions?.weight ?? shown.dimensions.weight}
+                  errors={correctionErrors}
+                  onChange={setMethodPatch}
+                />
+              )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
                 <ParcelCorrection
                   boxKeys={boxKeys}
@@ -350,7 +393,7 @@ export function PackView() {
                 <PdfLink codes={[shown.code]} format="PDF_A7" />
               )}
             </section>
-            {shown.actions.label && (
+            {shown.actions.label && shown.dimensions.weight !== null && (
               <section className="card preview-card">
                 <LabelPreview
                   code={shown.code}

@@ -47,7 +47,9 @@ export function QuotePicker({
               onChange={() => onChange(o.method)}
             />
             <kbd>{i + 1}</kbd>
-            <span className="quote-name">{o.title || o.name}</span>
+            {/* The method's one name in the desk's language, as lists and labels say it (the rate card's names are
+                its own language's). */}
+            <span className="quote-name">{t(`codes.method.${o.method}`)}</span>
             <span className="quote-rate">{money(o, i18n.language)}</span>
             <span className="quote-promise">{promise}</span>
           </label>

@@ -39,7 +39,7 @@ export const emptyDraft = (): Draft => ({
 
 /** A party and a parcel already known (the return of a shipment: its sender is the receiver now). */
 export function draftOf(receiver: Shipment['origin'], parcel: Pick<Shipment, 'dimensions' | 'content'>): Draft {
-  const text = (n: number) => String(n);
+  const text = (n: number | null) => (n === null ? '' : String(n));
   return {
     name: receiver.contact.name,
     phone: receiver.contact.phone ?? '',

@@ -42,7 +42,10 @@ export function ParcelCorrection({
   const presets = usePresets();
   const initial = shipment.dimensions;
   const [sides, setSides] = useState<Record<Side, string>>(
-    () => Object.fromEntries(SIDES.map((k) => [k, parcelText(initial[k], i18n.language)])) as Record<Side, string>,
+    () =>
+      Object.fromEntries(
+        SIDES.map((k) => [k, initial[k] === null ? '' : parcelText(initial[k], i18n.language)]),
+      ) as Record<Side, string>,
   );
 
   /** What differs from the shipment, as the PATCH that saves it (null: nothing). */
@@ -50,7 +53,8 @@ export function ParcelCorrection({
     const dimensions: Partial<Record<Side, number>> = {};
     for (const k of SIDES) {
       const v = decimal(typed[k]);
-      if (v !== initial[k]) dimensions[k] = v;
+      // A weight still unknown (an order imported without one) and left blank is no change.
+      if (v !== initial[k] && !(v === undefined && initial[k] === null)) dimensions[k] = v;
     }
     return Object.keys(dimensions).length ? { dimensions } : null;
   };
@@ -115,7 +119,7 @@ export function ParcelCorrection({
           />
           <ScaleWeight
             value={sides.weight}
-            provisional={initial.weight}
+            provisional={initial.weight ?? undefined}
             onWeight={(kg) => change({ ...sides, weight: parcelText(kg, i18n.language) })}
           />
         </div>

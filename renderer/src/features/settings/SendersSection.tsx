@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sender } from '../../api/types';
 import { Button } from '../../components/Button';
+import { province } from '../../../../core/schemas/places';
 import { Field } from '../../components/Field';
+import { e164, PhoneField } from '../../components/PhoneField';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { EditableList } from './EditableList';
 import { useDeleteSender, useSaveSender } from './mutations';
@@ -36,10 +38,11 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const phone = e164(v.phone!, v.country!);
     const body = {
       label,
       is_default: isDefault,
-      contact: { name: v.name!, ...(v.phone?.trim() ? { phone: v.phone.trim() } : {}) },
+      contact: { name: v.name!, ...(phone ? { phone } : {}) },
       address: { street: v.street!, city: v.city!, state: v.state!, zip: v.zip!, country: v.country! },
     };
     try {
@@ -60,16 +63,30 @@ function SenderForm({ sender, onDone }: { sender: Sender | null; onDone: () => v
         onChange={(e) => setLabel(e.target.value)}
         autoFocus
       />
-      {FIELDS.map(([k, path, key]) => (
-        <Field
-          key={k}
-          label={t(key)}
-          path={path}
-          errors={errors}
-          value={v[k]}
-          onChange={(e) => setV({ ...v, [k]: e.target.value })}
-        />
-      ))}
+      {FIELDS.map(([k, path, key]) =>
+        k === 'phone' ? (
+          <PhoneField
+            key={k}
+            label={t(key)}
+            path={path}
+            errors={errors}
+            value={v.phone!}
+            country={v.country!}
+            onValue={(phone) => setV({ ...v, phone })}
+          />
+        ) : (
+          <Field
+            key={k}
+            label={t(key)}
+            path={path}
+            errors={errors}
+            value={v[k]}
+            onChange={(e) => setV({ ...v, [k]: e.target.value })}
+            // The province as the labels and the imports write it ("CABA": Ciudad Autónoma de Buenos Aires).
+            onBlur={k === 'state' ? () => setV({ ...v, state: province(v.state!, v.country!) }) : undefined}
+          />
+        ),
+      )}
       <label className="check">
         <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />{' '}
         {t('settings.isDefault')}

@@ -12,6 +12,7 @@ import { useSavePrinter } from '../printing/mutations';
 import { usePrinters } from '../printing/queries';
 import { FileImport } from './FileImport';
 import { useImportOffices, useImportRatecard, useSaveStationSettings } from './mutations';
+import { DeskAccountSection } from './DeskAccountSection';
 import { PresetsSection } from './PresetsSection';
 import { useRatecard, useStationConnect, useStationSettings } from './queries';
 import { SendersSection } from './SendersSection';
@@ -297,6 +298,7 @@ function ConnectDesk() {
 export function SettingsView() {
   return (
     <main className="page settings-grid">
+      <DeskAccountSection />
       <SendersSection />
       <PresetsSection />
       <ThisDesk />

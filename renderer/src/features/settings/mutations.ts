@@ -73,3 +73,11 @@ export function useImportOffices() {
     mutationFn: (body: OpInput<'offices.import'>['body']) => client.call('offices.import', { body }),
   });
 }
+
+/** Moves the desk to another account: the answer holds the desk's credential from now on. */
+export function useChooseDeskAccount() {
+  const client = useClient();
+  return useMutation({
+    mutationFn: (account: number) => client.call('station.desk.update', { body: { account } }),
+  });
+}

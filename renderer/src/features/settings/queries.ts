@@ -30,6 +30,12 @@ export const settingsQueries = {
       queryFn: () => client.call('ratecard.get'),
       retry: false,
     }),
+  /** The account the desk works in and the station's accounts (the desk's own credential only). */
+  deskAccount: (client: StationClient) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'desk-account'] as const,
+      queryFn: () => client.call('station.desk.get'),
+    }),
   /** Where another computer opens the desk (none while the service listens on loopback only). */
   connect: (client: StationClient) =>
     queryOptions({
@@ -57,4 +63,8 @@ export function useRatecard(enabled = true) {
 
 export function useStationConnect(enabled: boolean) {
   return useQuery({ ...settingsQueries.connect(useClient()), enabled });
+}
+
+export function useDeskAccount() {
+  return useQuery(settingsQueries.deskAccount(useClient()));
 }

@@ -39,13 +39,12 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
 function ShippingPrice({ shipment: s }: { shipment: Shipment }) {
   const { t, i18n } = useTranslation();
   const d = s.dimensions;
-  const quote = useQuote({
-    zip: s.destination.address.zip,
-    length: d.length,
-    width: d.width,
-    height: d.height,
-    weight: d.weight,
-  });
+  // A parcel not weighed yet (an order imported without a weight) has no price until it is.
+  const quote = useQuote(
+    d.weight === null
+      ? null
+      : { zip: s.destination.address.zip, length: d.length, width: d.width, height: d.height, weight: d.weight },
+  );
   const option = quote.data?.find((o) => o.method === s.method);
   return (
     <>
@@ -155,7 +154,7 @@ export function ShipmentDetail({
       <h3>{t('detail.parcel')}</h3>
       <p>
         {t('detail.dimensions', {
-          weight: formatKg(d.weight, lang),
+          weight: d.weight === null ? t('parcel.weightUnknown') : formatKg(d.weight, lang),
           length: formatNumber(d.length, lang),
           width: formatNumber(d.width, lang),
           height: formatNumber(d.height, lang),
