@@ -247,14 +247,21 @@ function idempotentWrite(op: Json): void {
   for (const [status, res] of Object.entries<Json>(op.responses))
     if (/^2/.test(status)) res.headers = { ...res.headers, 'Idempotent-Replayed': header('Idempotent-Replayed') };
   const refusal = (description: string) => ({ description, content: problemContent });
-  op.responses['409'] = refusal(
-    [
-      op.responses['409']?.description,
+  const conflict: Json | undefined = op.responses['409'];
+  // An operation's own 409 (a `duplicate_ref` with its `existing`) stays typed beside the key's plain one.
+  const own: Json | undefined = conflict?.content?.[PROBLEM]?.schema;
+  op.responses['409'] = {
+    description: [
+      conflict?.description,
       '`idempotency_key_in_flight`: a request with the same `Idempotency-Key` is still being answered',
     ]
       .filter(Boolean)
       .join('; or '),
-  );
+    content:
+      own && own.$ref !== problemContent[PROBLEM].schema.$ref
+        ? { [PROBLEM]: { schema: { anyOf: [own, problemContent[PROBLEM].schema] } } }
+        : problemContent,
+  };
   op.responses['422'] = refusal(
     '`idempotency_key_reused`: the `Idempotency-Key` was sent with another request (path, query or body) in the last 24 hours',
   );
