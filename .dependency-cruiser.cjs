@@ -11,25 +11,25 @@
  * desk shares with the service. Nothing else of core reaches the page at run time.
  */
 const THE_PAGE_BUNDLES = [
-  '^core/client/',
-  '^core/schemas/codes[.]ts$',
-  '^core/schemas/printer-name[.]ts$',
-  '^core/schemas/places[.]ts$',
-  '^core/tracking/transitions[.]ts$',
-  '^core/printing/job-states[.]ts$',
+  '^core/shared/client/',
+  '^core/shared/schemas/codes[.]ts$',
+  '^core/shared/schemas/printer-name[.]ts$',
+  '^core/shared/schemas/places[.]ts$',
+  '^core/shared/transitions[.]ts$',
+  '^core/shared/job-states[.]ts$',
 ];
 /** The packages those modules bundle with them: the phone rules an import and the desk's forms share. */
 const PACKAGES_THE_PAGE_BUNDLES = ['(^|/)node_modules/libphonenumber-js/'];
 /** The modules of core the page reads: those it bundles, and the specs and schemas it reads as types. */
 const SHARED_WITH_THE_PAGE = [
-  '^core/client/',
-  '^core/schemas/',
-  '^core/api[.]ts$',
-  '^core/[^/]+/api[.]ts$',
-  '^core/operations/spec[.]ts$',
-  '^core/[^/]+/schemas[.]ts$',
-  '^core/tracking/transitions[.]ts$',
-  '^core/printing/job-states[.]ts$',
+  '^core/shared/client/',
+  '^core/shared/schemas/',
+  '^core/app/api[.]ts$',
+  '^core/features/[^/]+/api[.]ts$',
+  '^core/shared/spec[.]ts$',
+  '^core/features/[^/]+/schemas[.]ts$',
+  '^core/shared/transitions[.]ts$',
+  '^core/shared/job-states[.]ts$',
 ];
 
 module.exports = {
@@ -71,17 +71,17 @@ module.exports = {
       name: 'renderer-reaches-core-through-types-and-the-client',
       comment:
         "The page bundles none of the service: it may read core's schemas as types, and use the node-free client " +
-        'and shared definitions (core/client, core/schemas, the state machine, the print-job states).',
+        'and shared definitions (core/shared: the client, the schemas, the state machine, the print-job states).',
       severity: 'error',
       from: { path: '^renderer/' },
       to: {
         path: '^core/',
         pathNot: [
-          '^core/client/',
-          '^core/schemas/',
-          '^core/tracking/transitions[.]ts$',
-          '^core/printing/job-states[.]ts$',
-          '^core/[^/]+/schemas[.]ts$',
+          '^core/shared/client/',
+          '^core/shared/schemas/',
+          '^core/shared/transitions[.]ts$',
+          '^core/shared/job-states[.]ts$',
+          '^core/features/[^/]+/schemas[.]ts$',
         ],
       },
     },
@@ -98,7 +98,7 @@ module.exports = {
       name: 'what-the-page-bundles-imports-no-more-of-core',
       comment:
         'The client and the shared rules reach nothing else as values (the specs, TypeBox, a package), or the page ' +
-        'would bundle it through them: the client calls by its route table (core/client/routes.ts).',
+        'would bundle it through them: the client calls by its route table (core/shared/client/routes.ts).',
       severity: 'error',
       from: { path: THE_PAGE_BUNDLES },
       to: { pathNot: [...THE_PAGE_BUNDLES, ...PACKAGES_THE_PAGE_BUNDLES], dependencyTypesNot: ['type-only'] },
@@ -153,8 +153,8 @@ module.exports = {
       to: {
         path: [
           '(^|/)node_modules/(better-sqlite3|fastify|pino)/',
-          '^core/(store|http|desk|cli)/',
-          '^core/[^/]+/(service|store)[.]ts$',
+          '^core/adapters/',
+          '^core/features/[^/]+/(service|store)[.]ts$',
         ],
         dependencyTypesNot: ['type-only'],
       },
@@ -162,10 +162,10 @@ module.exports = {
     {
       name: 'features-see-store-interfaces-not-engines',
       comment:
-        "A feature's service works with its store interface (core/<feature>/store.ts); which engine implements it is " +
-        'chosen in one place (core/engines/open.ts, used by core/index.ts). Only that root and the adapters reach an engine.',
+        "A feature's service works with its store interface (core/features/<feature>/store.ts); which engine implements it is " +
+        'chosen in one place (core/engines/open.ts, used by core/app/index.ts). Only that root and the adapters reach an engine.',
       severity: 'error',
-      from: { path: '^core/', pathNot: ['^core/(engines|cli|http|desk)/', '^core/(index|services)[.]ts$'] },
+      from: { path: '^core/', pathNot: ['^core/(engines|adapters)/', '^core/app/(index|services)[.]ts$'] },
       to: { path: '^core/engines/', dependencyTypesNot: ['type-only'] },
     },
     {

@@ -8,10 +8,10 @@
  */
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { DB_FILE } from '../core/paths.js';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
-import type { NewShipment } from '../core/shipments/record.js';
-import { generateCode } from '../core/shipments/code.js';
+import { DB_FILE } from '../core/platform/paths.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
+import type { NewShipment } from '../core/features/shipments/record.js';
+import { generateCode } from '../core/features/shipments/code.js';
 import { openDb } from '../core/engines/sqlite/db.js';
 import { createEventStore } from '../core/engines/sqlite/events.js';
 import { searchKeptFrom } from '../core/engines/engine.js';

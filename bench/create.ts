@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore } from '../core/index.js';
+import { createCore } from '../core/app/index.js';
 import { benchAccount } from './owner.js';
 import { rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../core/clock.js';
+import { systemClock } from '../core/platform/clock.js';
 import { openSqliteEngine } from '../core/engines/sqlite/index.js';
-import { createServices } from '../core/services.js';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import { createServices } from '../core/app/services.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
 import { shipmentBody, uniqueRef } from '../test/helpers/fixtures.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storeServices } from '../test/helpers/fixtures.js';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
 import type { BenchSuite } from './run.js';
 import { fmt, summarize, time } from './stats.js';
 import { stallBench } from './stall.js';

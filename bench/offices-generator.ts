@@ -5,7 +5,7 @@
  * postal codes and coordinates are real.
  */
 import { pathToFileURL } from 'node:url';
-import type { OfficeRecordT } from '../core/offices/schemas.js';
+import type { OfficeRecordT } from '../core/features/offices/schemas.js';
 
 interface City {
   code: string;

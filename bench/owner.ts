@@ -1,6 +1,6 @@
-import type { Core } from '../core/index.js';
-import { ownerPrincipal } from '../core/operations/principal.js';
-import type { Permission } from '../core/schemas/codes.js';
+import type { Core } from '../core/app/index.js';
+import { ownerPrincipal } from '../core/platform/operations/principal.js';
+import type { Permission } from '../core/shared/schemas/codes.js';
 
 /** A new account and a token of it, made as the station's owner makes them (`station account` / `station token`). */
 export async function benchAccount(

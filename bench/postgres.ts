@@ -13,7 +13,7 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../core/clock.js';
+import { systemClock } from '../core/platform/clock.js';
 import { copyToPostgres } from '../core/engines/copy-to-postgres.js';
 import { freshDatabase, postgresMissing, startCluster } from '../test/helpers/postgres.js';
 import { rng } from '../test/helpers/random.js';

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../core/index.js';
-import type { Services } from '../core/services.js';
+import { createCore } from '../core/app/index.js';
+import type { Services } from '../core/app/services.js';
 import { benchAccount } from './owner.js';
-import { listen } from '../core/http/listen.js';
+import { listen } from '../core/adapters/http/listen.js';
 import type { BenchSuite } from './run.js';
 import { generateOffices, officesJson } from './offices-generator.js';
 import { fmt, summarize, time } from './stats.js';

@@ -15,12 +15,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateCode } from '../core/shipments/code.js';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import { generateCode } from '../core/features/shipments/code.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
 import { createEventStore } from '../core/engines/sqlite/events.js';
 import { searchKeptFrom } from '../core/engines/engine.js';
 import { createShipmentStore } from '../core/engines/sqlite/shipments.js';
-import { initialStatus } from '../core/tracking/transitions.js';
+import { initialStatus } from '../core/shared/transitions.js';
 // The same seeded generator as the fuzz test: the same data and queries on every run.
 import { rng, type Rng } from '../test/helpers/random.js';
 import { storeServices } from '../test/helpers/fixtures.js';

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storeServices } from '../test/helpers/fixtures.js';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
 import { percentile } from './stats.js';
 import { spawnServer, STATION_BIN } from './shipments.js';
 import { cpuMs } from './create.js';

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createCore } from '../core/index.js';
+import { createCore } from '../core/app/index.js';
 import { rng } from '../test/helpers/random.js';
 import { cpuMs } from './create.js';
 import { benchAccount } from './owner.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../platform/clock.js';
 import { openPostgresEngine } from './postgres/index.js';
 import { openSqliteEngine } from './sqlite/index.js';
 

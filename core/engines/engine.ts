@@ -1,22 +1,22 @@
-import type { AuthStore } from '../auth/store.js';
-import type { DownloadStore } from '../downloads/store.js';
-import type { MappingStore } from '../imports/store.js';
-import type { LabelTokenStore } from '../labels/store.js';
-import type { ManifestStore } from '../manifests/store.js';
-import type { OfficeStore } from '../offices/store.js';
-import type { PresetStore } from '../presets/store.js';
-import type { PrintStore } from '../printing/store.js';
-import type { SigningKeyStore } from '../qr/store.js';
-import type { RateCardStore } from '../quote/store.js';
-import type { ScaleStore } from '../scale/store.js';
-import type { SenderStore } from '../senders/store.js';
-import type { ShipmentStore } from '../shipments/store.js';
-import type { SettingsStore } from '../station/store.js';
-import type { EventStore } from '../tracking/store.js';
-import type { IdempotencyStore } from '../idempotency/store.js';
-import type { UnitOfWork } from '../unit-of-work.js';
-import type { OutboxStore } from '../outbox/store.js';
-import type { WebhookStore } from '../webhooks/store.js';
+import type { AuthStore } from '../features/auth/store.js';
+import type { DownloadStore } from '../platform/downloads/store.js';
+import type { MappingStore } from '../features/imports/store.js';
+import type { LabelTokenStore } from '../features/labels/store.js';
+import type { ManifestStore } from '../features/manifests/store.js';
+import type { OfficeStore } from '../features/offices/store.js';
+import type { PresetStore } from '../features/presets/store.js';
+import type { PrintStore } from '../features/printing/store.js';
+import type { SigningKeyStore } from '../features/qr/store.js';
+import type { RateCardStore } from '../features/quote/store.js';
+import type { ScaleStore } from '../features/scale/store.js';
+import type { SenderStore } from '../features/senders/store.js';
+import type { ShipmentStore } from '../features/shipments/store.js';
+import type { SettingsStore } from '../features/station/store.js';
+import type { EventStore } from '../features/tracking/store.js';
+import type { IdempotencyStore } from '../platform/idempotency/store.js';
+import type { UnitOfWork } from '../platform/unit-of-work.js';
+import type { OutboxStore } from '../platform/outbox/store.js';
+import type { WebhookStore } from '../features/webhooks/store.js';
 
 /** Every feature's store, as an engine hands them out: for reading, or inside one transaction. */
 export interface Stores {

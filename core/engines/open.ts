@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../platform/clock.js';
 import { searchKeptFrom, type Engine } from './engine.js';
 import { openPostgresEngine } from './postgres/index.js';
 import { openSqliteEngine } from './sqlite/index.js';

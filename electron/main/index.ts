@@ -1,12 +1,12 @@
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore, useSqliteAddon } from '../../core/index.js';
-import { deskToken, keepDeskToken } from '../../core/desk/credential.js';
-import { createDeskBridge } from '../../core/desk/bridge.js';
-import { deskDownloadPath } from '../../core/desk/downloads.js';
-import { fileLogger } from '../../core/logger.js';
-import { resolveDataDir } from '../../core/paths.js';
+import { createCore, useSqliteAddon } from '../../core/app/index.js';
+import { deskToken, keepDeskToken } from '../../core/adapters/desk/credential.js';
+import { createDeskBridge } from '../../core/adapters/desk/bridge.js';
+import { deskDownloadPath } from '../../core/adapters/desk/downloads.js';
+import { fileLogger } from '../../core/platform/logger.js';
+import { resolveDataDir } from '../../core/platform/paths.js';
 import { BRIDGE_CHANNEL } from '../preload/api.js';
 import { sqliteBindingFor } from '../setup/sqlite-binding.js';
 import {

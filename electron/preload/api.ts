@@ -1,4 +1,4 @@
-import type { DeskBridge } from '../../core/client/index';
+import type { DeskBridge } from '../../core/shared/client/index';
 
 /**
  * What the preload exposes to the renderer as `window.station`: the typed client's IPC transport. The renderer sees

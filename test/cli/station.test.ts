@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../core/services.js';
+import type { Services } from '../../core/app/services.js';
 import { storeServices } from '../helpers/fixtures.js';
 import { STATION_BIN, station } from '../helpers/station.js';
 

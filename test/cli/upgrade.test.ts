@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 import { openDb } from '../../core/engines/sqlite/db.js';
 import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 import { station } from '../helpers/station.js';

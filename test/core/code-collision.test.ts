@@ -6,7 +6,7 @@ import { shipmentBody, storeServices } from '../helpers/fixtures.js';
 
 /** The codes the service draws, in order: the test decides them, so that one is drawn twice. */
 const drawn: string[] = [];
-vi.mock('../../core/shipments/code.js', () => ({ generateCode: () => drawn.shift()! }));
+vi.mock('../../core/features/shipments/code.js', () => ({ generateCode: () => drawn.shift()! }));
 
 describe('a shipment code drawn twice', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'code-collision-'));

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAuthService, type AuthService } from '../../core/auth/service.js';
-import { fixedClock } from '../../core/clock.js';
+import { createAuthService, type AuthService } from '../../core/features/auth/service.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { openSqliteEngine, type SqliteEngine } from '../../core/engines/sqlite/index.js';
 
 const DAY = 86_400_000;

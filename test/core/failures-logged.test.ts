@@ -5,10 +5,10 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../core/http/server.js';
-import { createCore, type Core } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
-import { DB_FILE } from '../../core/paths.js';
+import { buildServer } from '../../core/adapters/http/server.js';
+import { createCore, type Core } from '../../core/app/index.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 
 /** A 500 says only "logged under request id X"; the log has X, the stack and never a token. */

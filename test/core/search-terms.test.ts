@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback } from '../../core/http/listen.js';
+import { isLoopback } from '../../core/adapters/http/listen.js';
 import { ftsQuery } from '../../core/engines/sqlite/search-sides.js';
-import { dateBound, searchWords } from '../../core/shipments/search-filter.js';
+import { dateBound, searchWords } from '../../core/features/shipments/search-filter.js';
 
 /** q → the words a search matches → SQLite's FTS5 query of them. */
 const fts = (q: string) => ftsQuery(searchWords(q));

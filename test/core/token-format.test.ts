@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { displayPrefix, generateToken, hashToken, isWellFormed, sameHash } from '../../core/auth/token-format.js';
+import {
+  displayPrefix,
+  generateToken,
+  hashToken,
+  isWellFormed,
+  sameHash,
+} from '../../core/features/auth/token-format.js';
 
 describe('personal access token format', () => {
   const tokens = Array.from({ length: 200 }, generateToken);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUSES, type Status } from '../../core/schemas/codes.js';
+import { STATUSES, type Status } from '../../core/shared/schemas/codes.js';
 import { CONTRACT_TRANSITIONS } from '../helpers/contract.js';
 import {
   ACTIVE_STATUSES,
@@ -8,7 +8,7 @@ import {
   FINAL_STATUSES,
   initialStatus,
   nextStatuses,
-} from '../../core/tracking/transitions.js';
+} from '../../core/shared/transitions.js';
 
 describe('state machine', () => {
   it('allows exactly the contract’s transitions, plus staying in the same state, for all 17 x 17 pairs', () => {

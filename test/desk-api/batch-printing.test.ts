@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 import { openDb } from '../../core/engines/sqlite/db.js';
 import { packageBody, shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { createShipment, drive, errorPaths, expectProblem, type Body } from '../http/fixtures.js';

@@ -8,10 +8,10 @@ import {
   type BridgeCall,
   type OpInput,
   type StationClient,
-} from '../../core/client/index.js';
-import { createDeskBridge, DESK_BASE_URL } from '../../core/desk/bridge.js';
-import { deskToken } from '../../core/desk/credential.js';
-import { deskDownloadPath } from '../../core/desk/downloads.js';
+} from '../../core/shared/client/index.js';
+import { createDeskBridge, DESK_BASE_URL } from '../../core/adapters/desk/bridge.js';
+import { deskToken } from '../../core/adapters/desk/credential.js';
+import { deskDownloadPath } from '../../core/adapters/desk/downloads.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 

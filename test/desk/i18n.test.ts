@@ -3,7 +3,7 @@ import en from '../../renderer/src/i18n/en.json' with { type: 'json' };
 import es from '../../renderer/src/i18n/es.json' with { type: 'json' };
 import webhooksEn from '../../renderer/src/i18n/webhooks/en.json' with { type: 'json' };
 import webhooksEs from '../../renderer/src/i18n/webhooks/es.json' with { type: 'json' };
-import { ISSUES, PLATFORMS, STATUSES, SUB_STATUSES } from '../../core/schemas/codes.js';
+import { ISSUES, PLATFORMS, STATUSES, SUB_STATUSES } from '../../core/shared/schemas/codes.js';
 
 type Tree = { [k: string]: string | Tree };
 

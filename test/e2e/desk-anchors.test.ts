@@ -10,8 +10,8 @@ import {
   PLATFORMS,
   STATUSES,
   SUB_STATUSES,
-} from '../../core/schemas/codes.js';
-import { JOB_STATES } from '../../core/printing/job-states.js';
+} from '../../core/shared/schemas/codes.js';
+import { JOB_STATES } from '../../core/shared/job-states.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { party, type Body } from '../helpers/fixtures.js';
 import { deskSession, type DeskSession } from './desk-session.js';

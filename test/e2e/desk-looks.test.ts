@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK_TOKEN_NAME } from '../../core/schemas/codes.js';
+import { DESK_TOKEN_NAME } from '../../core/shared/schemas/codes.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { socatMissing } from '../scale/fake-scale.js';
 import { onTheScale } from './bench-scale.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createDeskBridge } from '../../core/desk/bridge.js';
+import { createDeskBridge } from '../../core/adapters/desk/bridge.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { chromiumMissing, launchChromium } from '../helpers/browser.js';
 import { startSink, type Sink } from '../print/sink.js';

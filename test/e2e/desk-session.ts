@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PERMISSIONS } from '../../core/schemas/codes.js';
+import { PERMISSIONS } from '../../core/shared/schemas/codes.js';
 import { launchChromium } from '../helpers/browser.js';
 import { directAccount, shipmentBody, type Body } from '../helpers/fixtures.js';
 import { ROOT, startStation, type Station } from '../helpers/station.js';

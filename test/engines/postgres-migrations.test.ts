@@ -2,7 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migratePostgres, openPostgresEngine } from '../../core/engines/postgres/index.js';
 import { pgMigrations } from '../../core/engines/postgres/migrations/index.js';
-import { systemClock } from '../../core/clock.js';
+import { systemClock } from '../../core/platform/clock.js';
 import { webhookRecord } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { party, shipmentBody, storeServices, uniqueRef } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { spawnServe, station, type Served as Serve } from '../helpers/station.js';

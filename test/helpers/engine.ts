@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { systemClock } from '../../core/clock.js';
+import { systemClock } from '../../core/platform/clock.js';
 import type { Engine } from '../../core/engines/engine.js';
 import { openEngine } from '../../core/engines/open.js';
-import { createCore } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
+import { createCore } from '../../core/app/index.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
 import { testStore } from './station.js';
 
 /**

@@ -1,9 +1,9 @@
-import { systemClock, type Clock } from '../../core/clock.js';
+import { systemClock, type Clock } from '../../core/platform/clock.js';
 import { openSqliteEngine } from '../../core/engines/sqlite/index.js';
-import { createCore } from '../../core/index.js';
-import { createServices } from '../../core/services.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
-import type { WebhookRecord } from '../../core/webhooks/store.js';
+import { createCore } from '../../core/app/index.js';
+import { createServices } from '../../core/app/services.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
+import type { WebhookRecord } from '../../core/features/webhooks/store.js';
 import type { Station } from './station.js';
 
 /** Shared bodies of the tests: one valid shipment, changed one field at a time. */

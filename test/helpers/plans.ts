@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 
 /**
  * PostgreSQL: how many rows the plan of `sql` read from `table` (every scan node of it, summed), run and rolled back

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createCore, type Core } from '../../core/index.js';
-import type { Services } from '../../core/services.js';
-import type { Clock } from '../../core/clock.js';
-import { listen } from '../../core/http/listen.js';
-import { createClient, httpTransport, type StationClient } from '../../core/client/index.js';
+import { createCore, type Core } from '../../core/app/index.js';
+import type { Services } from '../../core/app/services.js';
+import type { Clock } from '../../core/platform/clock.js';
+import { listen } from '../../core/adapters/http/listen.js';
+import { createClient, httpTransport, type StationClient } from '../../core/shared/client/index.js';
 import { freshDatabase } from './postgres.js';
 
 const execFileP = promisify(execFile);
@@ -84,7 +84,7 @@ process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-export { PERMISSIONS as ALL_PERMISSIONS } from '../../core/schemas/codes.js';
+export { PERMISSIONS as ALL_PERMISSIONS } from '../../core/shared/schemas/codes.js';
 
 function makeStation(
   url: string,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 
 /**
  * A statement run on a station's store behind the service's back, as another tool on the same database would:

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { storeSql, storeTables } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { generateToken } from '../../core/auth/token-format.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { generateToken } from '../../core/features/auth/token-format.js';
 import { ALL_PERMISSIONS, startInProcess, startStation, type Station } from '../helpers/station.js';
 import { admin, createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../../core/api.js';
-import { routes } from '../../core/client/routes.js';
+import { api } from '../../core/app/api.js';
+import { routes } from '../../core/shared/client/routes.js';
 
 describe("the typed client's route table", () => {
   it("holds every operation's route exactly as its spec declares it, and nothing else", () => {

@@ -1,7 +1,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corsOrigins } from '../../core/http/cors.js';
+import { corsOrigins } from '../../core/adapters/http/cors.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../core/schemas/codes.js';
+import { PERMISSIONS } from '../../core/shared/schemas/codes.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
 

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextKeywords } from '../../core/validation.js';
+import { nextKeywords } from '../../core/platform/validation.js';
 import { admin, packageBody, shipmentBody } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
 

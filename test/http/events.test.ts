@@ -1,6 +1,6 @@
 import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUSES } from '../../core/schemas/codes.js';
+import { STATUSES } from '../../core/shared/schemas/codes.js';
 import { CONTRACT_TRANSITIONS } from '../helpers/contract.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
 import { admin, createShipment, errorPaths, expectProblem, postEvent, type Body } from './fixtures.js';

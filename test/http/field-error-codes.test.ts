@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ERROR_CODES } from '../../core/schemas/codes.js';
+import { FIELD_ERROR_CODES } from '../../core/shared/schemas/codes.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { admin, shipmentBody, withPath } from './fixtures.js';
 

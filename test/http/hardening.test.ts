@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { buildServer } from '../../core/http/server.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { buildServer } from '../../core/adapters/http/server.js';
 import { ALL_PERMISSIONS, startInProcess, startStation, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
-import { PERMISSIONS } from '../../core/schemas/codes.js';
+import { PERMISSIONS } from '../../core/shared/schemas/codes.js';
 import { createShipment, expectProblem, packageBody, shipmentBody } from './fixtures.js';
 
 /** Sends raw bytes on a fresh connection and returns what came back, as a parsed HTTP/1.1 answer. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { createCore, type Core } from '../../core/index.js';
-import { listen } from '../../core/http/listen.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { createCore, type Core } from '../../core/app/index.js';
+import { listen } from '../../core/adapters/http/listen.js';
 import { storeSql } from '../helpers/store-sql.js';
 import { ALL_PERMISSIONS, startInProcess, startStation, type ApiResponse, type Station } from '../helpers/station.js';
 import { FAST, startReceiver, type Receiver } from '../webhooks/receiver.js';

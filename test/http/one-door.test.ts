@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../core/api.js';
-import { ApiError } from '../../core/client/index.js';
-import { operations } from '../../core/operation-table.js';
+import { api } from '../../core/app/api.js';
+import { ApiError } from '../../core/shared/client/index.js';
+import { operations } from '../../core/app/operation-table.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { startStation, type Station } from '../helpers/station.js';
 

@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../core/index.js';
-import { buildServer } from '../../core/http/server.js';
-import { createdLocations } from '../../core/http/location.js';
-import { operations } from '../../core/operation-table.js';
-import { nextKeywords } from '../../core/validation.js';
+import { createCore, type Core } from '../../core/app/index.js';
+import { buildServer } from '../../core/adapters/http/server.js';
+import { createdLocations } from '../../core/adapters/http/location.js';
+import { operations } from '../../core/app/operation-table.js';
+import { nextKeywords } from '../../core/platform/validation.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/station.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_PATTERN } from '../../core/schemas/codes.js';
+import { CODE_PATTERN } from '../../core/shared/schemas/codes.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
 import {
   admin,

@@ -6,12 +6,12 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { createCore, type Core } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
-import { DB_FILE } from '../../core/paths.js';
-import { buildServer } from '../../core/http/server.js';
-import { PERMISSIONS } from '../../core/schemas/codes.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { createCore, type Core } from '../../core/app/index.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
+import { DB_FILE } from '../../core/platform/paths.js';
+import { buildServer } from '../../core/adapters/http/server.js';
+import { PERMISSIONS } from '../../core/shared/schemas/codes.js';
 import { shipmentBody } from '../helpers/fixtures.js';
 
 type Json = Record<string, any>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, httpTransport, type StationClient } from '../../core/client/index.js';
+import { createClient, httpTransport, type StationClient } from '../../core/shared/client/index.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { createShipment, errorPaths, expectProblem, uniqueRef } from './fixtures.js';

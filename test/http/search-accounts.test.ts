@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { ACTIVE_STATUSES } from '../../core/tracking/transitions.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { ACTIVE_STATUSES } from '../../core/shared/transitions.js';
 import { rng } from '../helpers/random.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { admin, createShipment, type Body } from './fixtures.js';
 

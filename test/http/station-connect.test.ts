@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectInfo } from '../../core/station/connect.js';
+import { connectInfo } from '../../core/features/station/connect.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
 import { admin } from './fixtures.js';
 

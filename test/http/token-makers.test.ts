@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storeSql } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 import { openDb, STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { startInProcess, type Station } from '../helpers/station.js';

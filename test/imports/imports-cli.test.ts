@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
+import { createCore } from '../../core/app/index.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
 import { station, testStore } from '../helpers/station.js';
 import { encode, generic, mercadolibre, someOrders, woocommerce } from './exports.js';
 

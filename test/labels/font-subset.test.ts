@@ -4,10 +4,10 @@ import { promisify } from 'node:util';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedFontkit, loadFont } from '../../core/drawing/fonts.js';
-import { labelLayout, type LabelData } from '../../core/labels/layout.js';
-import { labelsPdf } from '../../core/labels/sheets.js';
-import { TrueTypeFile, TrueTypeSubset } from '../../core/drawing/ttf-subset.js';
+import { cachedFontkit, loadFont } from '../../core/platform/drawing/fonts.js';
+import { labelLayout, type LabelData } from '../../core/features/labels/layout.js';
+import { labelsPdf } from '../../core/features/labels/sheets.js';
+import { TrueTypeFile, TrueTypeSubset } from '../../core/platform/drawing/ttf-subset.js';
 import { blackBits, renderPages, scratch } from './tools.js';
 
 const run = promisify(execFile);

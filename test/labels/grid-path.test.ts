@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { code128, qrCode } from '../../core/drawing/barcodes.js';
-import { gridPath } from '../../core/drawing/pdf.js';
-import type { ModuleGrid } from '../../core/drawing/primitives.js';
+import { code128, qrCode } from '../../core/platform/drawing/barcodes.js';
+import { gridPath } from '../../core/platform/drawing/pdf.js';
+import type { ModuleGrid } from '../../core/platform/drawing/primitives.js';
 
 const grid = (cols: number, rows: number, bits: Uint8Array): ModuleGrid => ({
   kind: 'modules',

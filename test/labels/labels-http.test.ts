@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { accentedBody, accountWithToken, createShipment, download, LONG_ACCENTED } from './fixtures.js';
 import { decode, pdfInfo, renderPages, scratch, words } from './tools.js';

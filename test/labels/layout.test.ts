@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { verticalMetrics } from '../../core/drawing/fonts.js';
-import { labelLayout, type LabelData } from '../../core/labels/layout.js';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type Primitive } from '../../core/drawing/primitives.js';
+import { verticalMetrics } from '../../core/platform/drawing/fonts.js';
+import { labelLayout, type LabelData } from '../../core/features/labels/layout.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM, type Primitive } from '../../core/platform/drawing/primitives.js';
 
 type Box = { x0: number; y0: number; x1: number; y1: number; what: string };
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRINT_LANGUAGES, PRINTED_WORDS } from '../../core/drawing/words.js';
-import { METHODS } from '../../core/schemas/codes.js';
+import { PRINT_LANGUAGES, PRINTED_WORDS } from '../../core/platform/drawing/words.js';
+import { METHODS } from '../../core/shared/schemas/codes.js';
 import { ROOT } from '../helpers/station.js';
 
 /**

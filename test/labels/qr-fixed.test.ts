@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { ALL_PERMISSIONS, startInProcess, type Station } from '../helpers/station.js';
 import { accountWithToken, createShipment, download } from './fixtures.js';
 import { decode, renderPages, scratch } from './tools.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../../core/drawing/primitives.js';
-import { labelLayout, type LabelData } from '../../core/labels/layout.js';
-import { darkDots, drawText } from '../../core/labels/raster.js';
+import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from '../../core/platform/drawing/primitives.js';
+import { labelLayout, type LabelData } from '../../core/features/labels/layout.js';
+import { darkDots, drawText } from '../../core/features/labels/raster.js';
 import { LONG_ACCENTED } from './fixtures.js';
 
 const party = (name: string, street: string, city: string) => ({

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MonoRaster } from '../../core/drawing/raster-types.js';
-import type { LabelData } from '../../core/labels/layout.js';
-import { rasterMemo } from '../../core/labels/raster-memo.js';
-import { createRenderPool } from '../../core/labels/render-pool.js';
+import type { MonoRaster } from '../../core/platform/drawing/raster-types.js';
+import type { LabelData } from '../../core/features/labels/layout.js';
+import { rasterMemo } from '../../core/features/labels/raster-memo.js';
+import { createRenderPool } from '../../core/features/labels/render-pool.js';
 
 const label = (n: number): LabelData => ({
   code: `LANE${String(n).padStart(6, '0')}`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../core/index.js';
-import { ownerPrincipal } from '../../core/operations/principal.js';
+import { createCore } from '../../core/app/index.js';
+import { ownerPrincipal } from '../../core/platform/operations/principal.js';
 import { startStation, type Station } from '../helpers/station.js';
 import { directAccount, shipmentBody } from '../helpers/fixtures.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
-import type { MonoRaster } from '../../core/drawing/raster-types.js';
+import type { MonoRaster } from '../../core/platform/drawing/raster-types.js';
 
 const run = promisify(execFile);
 

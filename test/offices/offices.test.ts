@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distanceKm } from '../../core/geo.js';
-import { resourcePath } from '../../core/resources.js';
+import { distanceKm } from '../../core/platform/geo.js';
+import { resourcePath } from '../../core/platform/resources.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storeServices } from '../helpers/fixtures.js';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 import { openDb } from '../../core/engines/sqlite/db.js';
 import { migrations } from '../../core/engines/sqlite/migrations/index.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import bwipjs from 'bwip-js';
-import type { MonoRaster } from '../../core/drawing/raster-types.js';
-import { blankRaster, blit, rasterFromPng, rasterToPng } from '../../core/drawing/mono-raster.js';
+import type { MonoRaster } from '../../core/platform/drawing/raster-types.js';
+import { blankRaster, blit, rasterFromPng, rasterToPng } from '../../core/platform/drawing/mono-raster.js';
 
 const execFileP = promisify(execFile);
 

@@ -3,10 +3,10 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../core/printing/drivers.js';
-import { encodeEscposRaster } from '../../core/printing/escpos.js';
-import type { LabelInput, PrinterSpec } from '../../core/printing/types.js';
-import { encodeZpl } from '../../core/printing/zpl.js';
+import { drivers } from '../../core/features/printing/drivers.js';
+import { encodeEscposRaster } from '../../core/features/printing/escpos.js';
+import type { LabelInput, PrinterSpec } from '../../core/features/printing/types.js';
+import { encodeZpl } from '../../core/features/printing/zpl.js';
 import { decodeEscpos, decodeTspl, decodeZpl, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type SinkProtocol } from './sink.js';
 

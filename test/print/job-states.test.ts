@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS_BY_STATE, JOB_STATES } from '../../core/printing/job-states.js';
+import { ACTIONS_BY_STATE, JOB_STATES } from '../../core/shared/job-states.js';
 import { ROOT } from '../helpers/station.js';
 
 describe('the print-job states', () => {

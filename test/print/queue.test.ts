@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
-import { DomainError, notFound } from '../../core/errors.js';
-import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/printing/service.js';
-import type { ShipmentRecord } from '../../core/shipments/record.js';
+import { systemClock } from '../../core/platform/clock.js';
+import { DomainError, notFound } from '../../core/shared/errors.js';
+import { createPrintingService, type LabelsPort, type PrintingService } from '../../core/features/printing/service.js';
+import type { ShipmentRecord } from '../../core/features/shipments/record.js';
 import { openSqliteEngine, type SqliteEngine } from '../../core/engines/sqlite/index.js';
-import { printerPlaces } from '../../core/printing/places.js';
+import { printerPlaces } from '../../core/features/printing/places.js';
 import { decodeEscpos, readSymbols, syntheticLabel } from './decode.js';
 import { startSink, type Sink } from './sink.js';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverSystemPrinters, systemDriver } from '../../core/printing/system-driver.js';
+import { discoverSystemPrinters, systemDriver } from '../../core/features/printing/system-driver.js';
 
 const require = createRequire(import.meta.url);
 const loaded = () => Object.keys(require.cache).some((f) => f.includes(`${sep}pdf-to-printer${sep}`));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonoRaster } from '../../core/drawing/raster-types.js';
-import { isBlack } from '../../core/drawing/mono-raster.js';
+import type { MonoRaster } from '../../core/platform/drawing/raster-types.js';
+import { isBlack } from '../../core/platform/drawing/mono-raster.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeZpl } from './decode.js';
 import { SINK_PORTS, startSink, type Sink } from './sink.js';

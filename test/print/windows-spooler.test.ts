@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { PrintOptions, Printer } from 'pdf-to-printer';
-import { windowsSpooler, type PdfToPrinterApi } from '../../core/printing/spoolers/windows.js';
-import { cupsSpooler } from '../../core/printing/spoolers/cups.js';
-import { systemDriverOn } from '../../core/printing/system-driver.js';
-import { testPagePdf } from '../../core/printing/test-page.js';
-import { TransportError } from '../../core/printing/transport.js';
-import type { LabelFormat, PrinterSpec } from '../../core/printing/types.js';
+import { windowsSpooler, type PdfToPrinterApi } from '../../core/features/printing/spoolers/windows.js';
+import { cupsSpooler } from '../../core/features/printing/spoolers/cups.js';
+import { systemDriverOn } from '../../core/features/printing/system-driver.js';
+import { testPagePdf } from '../../core/features/printing/test-page.js';
+import { TransportError } from '../../core/features/printing/transport.js';
+import type { LabelFormat, PrinterSpec } from '../../core/features/printing/types.js';
 
 const execFileP = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
-import { resourcePath } from '../../core/resources.js';
+import { fixedClock } from '../../core/platform/clock.js';
+import { resourcePath } from '../../core/platform/resources.js';
 import { directAccount } from '../helpers/fixtures.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 

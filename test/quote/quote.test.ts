@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/errors.js';
-import { compileRateCard } from '../../core/quote/ratecard.js';
-import { resourcePath } from '../../core/resources.js';
+import { DomainError } from '../../core/shared/errors.js';
+import { compileRateCard } from '../../core/features/quote/ratecard.js';
+import { resourcePath } from '../../core/platform/resources.js';
 
 const defaultCard = () => JSON.parse(readFileSync(resourcePath('ratecard.json'), 'utf8'));
 

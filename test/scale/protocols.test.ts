@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHidReport } from '../../core/scale/hid-pos.js';
-import { createFramer, parseContinuous, parseMtSics, parseNci } from '../../core/scale/protocols.js';
+import { parseHidReport } from '../../core/features/scale/hid-pos.js';
+import { createFramer, parseContinuous, parseMtSics, parseNci } from '../../core/features/scale/protocols.js';
 
 const ETX = '\x03';
 

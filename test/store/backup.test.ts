@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '../../core/platform/clock.js';
 import { createDailyBackups } from '../../core/engines/sqlite/backup.js';
 import { STORE_VERSION } from '../../core/engines/sqlite/db.js';
 import { station, startStation, type Station } from '../helpers/station.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkpointWhenQuiet, type CheckpointTiming } from '../../core/engines/sqlite/checkpoint.js';
 import { openDb, type Db } from '../../core/engines/sqlite/db.js';
-import { DB_FILE } from '../../core/paths.js';
+import { DB_FILE } from '../../core/platform/paths.js';
 
 /**
  * SQLite's log is copied back into the database when the service pauses, not inside the commit that takes it past

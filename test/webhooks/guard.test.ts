@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { hostPolicyFromEnv, isRefusedAddress, urlProblem } from '../../core/webhooks/guard.js';
-import { createSender } from '../../core/webhooks/send.js';
-import { nextAttemptAt, retryScheduleFromEnv } from '../../core/webhooks/schedule.js';
-import { newSecret, sign, signatureHeader } from '../../core/webhooks/signing.js';
+import { hostPolicyFromEnv, isRefusedAddress, urlProblem } from '../../core/features/webhooks/guard.js';
+import { createSender } from '../../core/features/webhooks/send.js';
+import { nextAttemptAt, retryScheduleFromEnv } from '../../core/features/webhooks/schedule.js';
+import { newSecret, sign, signatureHeader } from '../../core/features/webhooks/signing.js';
 
 describe('webhooks: no door into the network', () => {
   it('refuses loopback, private, link-local, metadata and unspecified addresses, IPv4 written as IPv6 too', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptResult } from '../../core/webhooks/store.js';
+import type { AttemptResult } from '../../core/features/webhooks/store.js';
 import { engineWithAccount } from '../helpers/engine.js';
 import { webhookRecord } from '../helpers/fixtures.js';
 

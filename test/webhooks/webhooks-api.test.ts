@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextKeywords } from '../../core/validation.js';
+import { nextKeywords } from '../../core/platform/validation.js';
 import { ALL_PERMISSIONS, startStation, type Station } from '../helpers/station.js';
 import { admin, createShipment, expectProblem, packageBody, postEvent, shipmentBody } from '../http/fixtures.js';
 import { startReceiver, type Receiver } from './receiver.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { retryScheduleFromEnv } from '../../core/webhooks/schedule.js';
-import type { Sender } from '../../core/webhooks/send.js';
-import type { ClaimedDelivery, DeliveryRecord, WebhookStore } from '../../core/webhooks/store.js';
-import { createDeliveryWorker } from '../../core/webhooks/worker.js';
+import { retryScheduleFromEnv } from '../../core/features/webhooks/schedule.js';
+import type { Sender } from '../../core/features/webhooks/send.js';
+import type { ClaimedDelivery, DeliveryRecord, WebhookStore } from '../../core/features/webhooks/store.js';
+import { createDeliveryWorker } from '../../core/features/webhooks/worker.js';
 import { rng } from '../helpers/random.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountRecord, AuthStore, TokenRecord } from '../../auth/store.js';
+import type { AccountRecord, AuthStore, TokenRecord } from '../../features/auth/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 /**

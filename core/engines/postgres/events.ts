@@ -1,4 +1,4 @@
-import type { EventRecord, EventStore } from '../../tracking/store.js';
+import type { EventRecord, EventStore } from '../../features/tracking/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 export function pgEventStore(sql: Sql): EventStore {

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, IdempotencyStore } from '../../idempotency/store.js';
+import type { IdempotencyRecord, IdempotencyStore } from '../../platform/idempotency/store.js';
 import { first, type Sql } from './sql.js';
 
 export function pgIdempotencyStore(sql: Sql): IdempotencyStore {

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import type { Clock } from '../../clock.js';
-import { DomainError, storageFull } from '../../errors.js';
-import type { TransactionOptions } from '../../unit-of-work.js';
+import type { Clock } from '../../platform/clock.js';
+import { DomainError, storageFull } from '../../shared/errors.js';
+import type { TransactionOptions } from '../../platform/unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
 import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';

@@ -1,4 +1,4 @@
-import type { OfficePlace, OfficeRecord, OfficeStore } from '../../offices/store.js';
+import type { OfficePlace, OfficeRecord, OfficeStore } from '../../features/offices/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const USABLE = 'active AND parcel';

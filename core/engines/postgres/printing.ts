@@ -1,5 +1,5 @@
-import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL } from '../../printing/job-states.js';
-import type { JobRecord, PrinterRecord, PrintStore } from '../../printing/store.js';
+import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL } from '../../shared/job-states.js';
+import type { JobRecord, PrinterRecord, PrintStore } from '../../features/printing/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const HOLDING = HOLDS_PRINTER.map((s) => `'${s}'`).join(', ');

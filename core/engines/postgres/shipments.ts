@@ -1,6 +1,6 @@
-import type { Status, SubStatus } from '../../schemas/codes.js';
-import type { ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
-import { countedByStatus, KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
+import type { Status, SubStatus } from '../../shared/schemas/codes.js';
+import type { ShipmentChangeRecord, ShipmentRecord } from '../../features/shipments/record.js';
+import { countedByStatus, KeyTaken, type SearchFilter, type ShipmentStore } from '../../features/shipments/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const COLUMNS = `s.id, s.account_id, s.code, s.ref, s.type, s.method, s.office_id, s.value, s.content, s.notes, s.platform,

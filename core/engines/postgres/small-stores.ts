@@ -1,17 +1,17 @@
-import type { DownloadFile, DownloadStore } from '../../downloads/store.js';
-import type { ManifestRecord, ManifestStore } from '../../manifests/store.js';
-import type { PresetT } from '../../presets/schemas.js';
-import type { PresetStore } from '../../presets/store.js';
-import type { RateCardFileT } from '../../quote/ratecard-schema.js';
-import type { RateCardStore } from '../../quote/store.js';
-import type { SenderRecord, SenderStore } from '../../senders/store.js';
-import type { KeyRecord, SigningKeyStore } from '../../qr/store.js';
-import type { SettingsStore } from '../../station/store.js';
-import type { ImportMappingInputT, ImportMappingT } from '../../imports/schemas.js';
-import type { MappingStore } from '../../imports/store.js';
-import type { LabelTokenStore } from '../../labels/store.js';
-import type { ScaleConfigT } from '../../scale/schemas.js';
-import type { ScaleStore } from '../../scale/store.js';
+import type { DownloadFile, DownloadStore } from '../../platform/downloads/store.js';
+import type { ManifestRecord, ManifestStore } from '../../features/manifests/store.js';
+import type { PresetT } from '../../features/presets/schemas.js';
+import type { PresetStore } from '../../features/presets/store.js';
+import type { RateCardFileT } from '../../features/quote/ratecard-schema.js';
+import type { RateCardStore } from '../../features/quote/store.js';
+import type { SenderRecord, SenderStore } from '../../features/senders/store.js';
+import type { KeyRecord, SigningKeyStore } from '../../features/qr/store.js';
+import type { SettingsStore } from '../../features/station/store.js';
+import type { ImportMappingInputT, ImportMappingT } from '../../features/imports/schemas.js';
+import type { MappingStore } from '../../features/imports/store.js';
+import type { LabelTokenStore } from '../../features/labels/store.js';
+import type { ScaleConfigT } from '../../features/scale/schemas.js';
+import type { ScaleStore } from '../../features/scale/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { OutboxStore } from '../../outbox/store.js';
-import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../webhooks/store.js';
+import type { OutboxStore } from '../../platform/outbox/store.js';
+import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../features/webhooks/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const DELIVERY = `id, webhook_id, account_id, message_id, type, body, state, attempts, next_at, last_status, last_error,

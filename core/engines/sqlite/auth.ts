@@ -1,5 +1,5 @@
-import type { AccountRecord, AuthStore, TokenRecord } from '../../auth/store.js';
-import type { Permission } from '../../schemas/codes.js';
+import type { AccountRecord, AuthStore, TokenRecord } from '../../features/auth/store.js';
+import type { Permission } from '../../shared/schemas/codes.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

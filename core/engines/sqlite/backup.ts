@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../clock.js';
-import { DB_FILE } from '../../paths.js';
+import type { Clock } from '../../platform/clock.js';
+import { DB_FILE } from '../../platform/paths.js';
 import { APPLICATION_ID, openDb, STORE_VERSION, type Db, type UpgradeNotice } from './db.js';
 import { openSqlite } from './sqlite.js';
 import { lockStore } from './lock.js';

@@ -1,4 +1,4 @@
-import { pauseWaiter } from '../../request-activity.js';
+import { pauseWaiter } from '../../platform/request-activity.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { DownloadFile, DownloadStore, NewDownload } from '../../downloads/store.js';
+import type { DownloadFile, DownloadStore, NewDownload } from '../../platform/downloads/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

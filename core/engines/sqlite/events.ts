@@ -1,4 +1,4 @@
-import type { EventRecord, EventStore } from '../../tracking/store.js';
+import type { EventRecord, EventStore } from '../../features/tracking/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

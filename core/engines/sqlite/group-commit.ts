@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { TransactionOptions } from '../../unit-of-work.js';
+import type { TransactionOptions } from '../../platform/unit-of-work.js';
 import type { Db } from './db.js';
 
 interface Write<S> {

@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, IdempotencyStore } from '../../idempotency/store.js';
+import type { IdempotencyRecord, IdempotencyStore } from '../../platform/idempotency/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,5 +1,5 @@
-import type { ImportMappingInputT, ImportMappingT } from '../../imports/schemas.js';
-import type { MappingStore } from '../../imports/store.js';
+import type { ImportMappingInputT, ImportMappingT } from '../../features/imports/schemas.js';
+import type { MappingStore } from '../../features/imports/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

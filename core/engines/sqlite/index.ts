@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { DB_FILE } from '../../paths.js';
+import { DB_FILE } from '../../platform/paths.js';
 import { searchKeptFrom, type Engine, type Stores } from '../engine.js';
-import type { Clock } from '../../clock.js';
-import { storageFull } from '../../errors.js';
-import { keyFiles, keysDir } from '../../qr/key-files.js';
+import type { Clock } from '../../platform/clock.js';
+import { storageFull } from '../../shared/errors.js';
+import { keyFiles, keysDir } from '../../features/qr/key-files.js';
 import { createAuthStore } from './auth.js';
 import { backupsToKeep, backupTo, createDailyBackups } from './backup.js';
 import { openDb, type Db, type UpgradeNotice } from './db.js';

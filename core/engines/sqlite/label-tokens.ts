@@ -1,4 +1,4 @@
-import type { LabelTokenStore } from '../../labels/store.js';
+import type { LabelTokenStore } from '../../features/labels/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

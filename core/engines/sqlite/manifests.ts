@@ -1,4 +1,4 @@
-import type { ManifestRecord, ManifestStore } from '../../manifests/store.js';
+import type { ManifestRecord, ManifestStore } from '../../features/manifests/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,6 +1,6 @@
-import { boxAround, distanceKm, type LatLng } from '../../geo.js';
-import type { OfficeRecordT } from '../../offices/schemas.js';
-import type { OfficePlace, OfficeRecord, OfficeStore } from '../../offices/store.js';
+import { boxAround, distanceKm, type LatLng } from '../../platform/geo.js';
+import type { OfficeRecordT } from '../../features/offices/schemas.js';
+import type { OfficePlace, OfficeRecord, OfficeStore } from '../../features/offices/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,5 +1,5 @@
-import type { PresetInputT, PresetT } from '../../presets/schemas.js';
-import type { PresetStore } from '../../presets/store.js';
+import type { PresetInputT, PresetT } from '../../features/presets/schemas.js';
+import type { PresetStore } from '../../features/presets/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,6 +1,6 @@
-import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from '../../printing/job-states.js';
-import type { JobRecord, NewJob, PrinterRecord, PrinterValues, PrintStore } from '../../printing/store.js';
-import type { LabelFormat, PrinterSettings } from '../../printing/types.js';
+import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from '../../shared/job-states.js';
+import type { JobRecord, NewJob, PrinterRecord, PrinterValues, PrintStore } from '../../features/printing/store.js';
+import type { LabelFormat, PrinterSettings } from '../../features/printing/types.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

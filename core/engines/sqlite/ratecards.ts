@@ -1,5 +1,5 @@
-import type { RateCardFileT } from '../../quote/ratecard-schema.js';
-import type { RateCardStore } from '../../quote/store.js';
+import type { RateCardFileT } from '../../features/quote/ratecard-schema.js';
+import type { RateCardStore } from '../../features/quote/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

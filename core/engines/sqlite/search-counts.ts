@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../../shipments/store.js';
+import type { SearchFilter } from '../../features/shipments/store.js';
 import type { Db } from './db.js';
 import { ftsQuery, PARTY_COLUMNS, type Party } from './search-sides.js';
 

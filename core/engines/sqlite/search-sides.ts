@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../../shipments/store.js';
+import type { SearchFilter } from '../../features/shipments/store.js';
 
 /** The sides a search looks at (`party`, ANY when none is asked). */
 export type Party = NonNullable<SearchFilter['party']> | 'ANY';

@@ -1,5 +1,5 @@
-import type { AddressT, ContactT } from '../../schemas/common.js';
-import type { SenderRecord, SenderStore, SenderValues } from '../../senders/store.js';
+import type { AddressT, ContactT } from '../../shared/schemas/common.js';
+import type { SenderRecord, SenderStore, SenderValues } from '../../features/senders/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,6 +1,6 @@
-import type { ScaleConfigT } from '../../scale/schemas.js';
-import type { ScaleStore } from '../../scale/store.js';
-import type { SettingsStore } from '../../station/store.js';
+import type { ScaleConfigT } from '../../features/scale/schemas.js';
+import type { ScaleStore } from '../../features/scale/store.js';
+import type { SettingsStore } from '../../features/station/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

@@ -1,4 +1,4 @@
-import type { ShipmentRecord } from '../../shipments/record.js';
+import type { ShipmentRecord } from '../../features/shipments/record.js';
 
 /** A row of the shipments table as SQLite returns it (the parent's code joined in as `twin`); store.ts and search.ts only. */
 export interface ShipmentRow extends Omit<ShipmentRecord, 'origin' | 'destination' | 'dimensions'> {

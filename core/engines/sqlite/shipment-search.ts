@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { ShipmentRecord } from '../../shipments/record.js';
-import { countedByStatus, type SearchFilter } from '../../shipments/store.js';
+import type { ShipmentRecord } from '../../features/shipments/record.js';
+import { countedByStatus, type SearchFilter } from '../../features/shipments/store.js';
 import type { Db } from './db.js';
 import { isStorageFull } from './errors.js';
 import { createSearchCounts } from './search-counts.js';

@@ -1,6 +1,6 @@
-import type { Status, SubStatus } from '../../schemas/codes.js';
-import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from '../../shipments/record.js';
-import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../shipments/store.js';
+import type { Status, SubStatus } from '../../shared/schemas/codes.js';
+import type { NewShipment, ShipmentChangeRecord, ShipmentRecord } from '../../features/shipments/record.js';
+import { KeyTaken, type SearchFilter, type ShipmentStore } from '../../features/shipments/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 import { fromRow, SELECT_ROWS, type ShipmentRow } from './shipment-rows.js';

@@ -1,6 +1,6 @@
-import type { OutboxStore } from '../../outbox/store.js';
-import type { WebhookEvent } from '../../schemas/codes.js';
-import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../webhooks/store.js';
+import type { OutboxStore } from '../../platform/outbox/store.js';
+import type { WebhookEvent } from '../../shared/schemas/codes.js';
+import type { ClaimedDelivery, DeliveryRecord, WebhookRecord, WebhookStore } from '../../features/webhooks/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';
 

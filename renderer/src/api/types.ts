@@ -4,19 +4,19 @@
  * instead of a field going quietly missing on screen.
  */
 import type { Static } from '@sinclair/typebox';
-import type { TokenInfo as TokenInfoSchema } from '../../../core/auth/schemas';
-import type { PrintJob as PrintJobSchema, Printer as PrinterSchema } from '../../../core/printing/schemas';
-import type { QuoteOptions } from '../../../core/quote/schemas';
-import type { ShipmentPage as ShipmentPageSchema } from '../../../core/shipments/schemas';
+import type { TokenInfo as TokenInfoSchema } from '../../../core/features/auth/schemas';
+import type { PrintJob as PrintJobSchema, Printer as PrinterSchema } from '../../../core/features/printing/schemas';
+import type { QuoteOptions } from '../../../core/features/quote/schemas';
+import type { ShipmentPage as ShipmentPageSchema } from '../../../core/features/shipments/schemas';
 
-export type { ShipmentT as Shipment } from '../../../core/shipments/schemas';
-export type { TrackingEventT as TrackingEvent } from '../../../core/tracking/schemas';
+export type { ShipmentT as Shipment } from '../../../core/features/shipments/schemas';
+export type { TrackingEventT as TrackingEvent } from '../../../core/features/tracking/schemas';
 export type ShipmentPage = Static<typeof ShipmentPageSchema>;
 export type QuoteOption = Static<typeof QuoteOptions>[number];
 export type PrintJob = Static<typeof PrintJobSchema>;
 export type TokenInfo = Static<typeof TokenInfoSchema>;
 export type Printer = Static<typeof PrinterSchema>;
-export type { SenderT as Sender } from '../../../core/senders/schemas';
-export type { PresetT as Preset } from '../../../core/presets/schemas';
-export type { WebhookT as Webhook, WebhookDeliveryT as WebhookDelivery } from '../../../core/webhooks/schemas';
-export type { ImportRowErrorT as ImportRowError } from '../../../core/imports/schemas';
+export type { SenderT as Sender } from '../../../core/features/senders/schemas';
+export type { PresetT as Preset } from '../../../core/features/presets/schemas';
+export type { WebhookT as Webhook, WebhookDeliveryT as WebhookDelivery } from '../../../core/features/webhooks/schemas';
+export type { ImportRowErrorT as ImportRowError } from '../../../core/features/imports/schemas';

@@ -1,0 +1,13 @@
+import { implement } from '../../platform/operations/types.js';
+import { importApi } from './api.js';
+
+export const importOperations = implement(importApi, {
+  'shipments.import': ({ principal, services }, { body }) => services.imports.run(principal.accountId, body),
+  'shipments.importProgress': ({ principal, services }, { params }) =>
+    services.imports.progress(principal.accountId, params.import_id),
+  'importMappings.list': ({ principal, services }) => services.imports.mappings(principal.accountId),
+  'importMappings.save': ({ principal, services }, { params, body }) =>
+    services.imports.saveMapping(principal.accountId, params.name, body),
+  'importMappings.delete': ({ principal, services }, { params }) =>
+    services.imports.deleteMapping(principal.accountId, params.name),
+});
