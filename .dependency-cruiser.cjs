@@ -34,14 +34,32 @@ const SHARED_WITH_THE_PAGE = [
 
 module.exports = {
   forbidden: [
+    // Folder cycles in core are checked in test/architecture/layering.test.ts, folder by folder: the cruiser's folder
+    // scope counts a folder's subfolders as its own files, so `core/shared` (the node-free rules) would stand for the
+    // client in `core/shared/client` too, and the client's one read of the operation table's types would close a loop.
     {
-      name: 'no-folder-cycle-in-core',
+      name: 'features-know-not-the-composition-root',
       comment:
-        'Two folders of core that import each other (directly or round a loop): move what both need to its own place.',
+        'A feature, the platform and the engines are handed what they use (a feature declares its services with ' +
+        '`uses`); none of them imports core/app, which builds them. Only the adapters reach the root.',
       severity: 'error',
-      scope: 'folder',
-      from: { path: '^core/' },
-      to: { path: '^core/', circular: true },
+      from: { path: '^core/(features|platform|engines)/' },
+      to: { path: '^core/app/' },
+    },
+    {
+      name: 'shared-reads-the-root-only-as-the-operation-table-types',
+      comment:
+        "What the desk bundles knows nothing of the service but the operation table's types, which the typed client " +
+        'reads (erased in the build): no value of core/app, and no other file of it.',
+      severity: 'error',
+      from: { path: '^core/shared/' },
+      to: { path: '^core/app/', pathNot: '^core/app/api[.]ts$' },
+    },
+    {
+      name: 'shared-reads-the-operation-table-as-types-only',
+      severity: 'error',
+      from: { path: '^core/shared/' },
+      to: { path: '^core/app/api[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-module-cycle',

@@ -6,7 +6,7 @@ import type { Engine } from '../engines/engine.js';
 import { openEngine } from '../engines/open.js';
 import { DomainError, isStorageFull, storageFull } from '../shared/errors.js';
 import { stderrLogger, type Logger } from '../platform/logger.js';
-import { operationsByName } from './operation-table.js';
+import { operationsByName, servicesFor } from './operation-table.js';
 import type { Operation } from '../platform/operations/types.js';
 import type { PrintJobT } from '../features/printing/schemas.js';
 import type { PublicJwk } from '../features/qr/keys.js';
@@ -194,7 +194,10 @@ export async function createCore({
       )
     : null;
 
-  function operation(name: string): Operation {
+  // Each handler is handed the services its feature declared, picked once.
+  const handed = new Map([...operationsByName.values()].map((op) => [op, servicesFor(op, services)]));
+
+  function operation(name: string): Operation<Services> {
     const op = operationsByName.get(name);
     if (!op) throw new DomainError('not_found', `no operation ${name}`);
     return op;
@@ -231,7 +234,12 @@ export async function createCore({
   }
 
   /** Validates the input and runs the operation's handler. */
-  async function perform(op: Operation, raw: RawInput, principal: Principal, opts: ExecuteOptions): Promise<unknown> {
+  async function perform(
+    op: Operation<Services>,
+    raw: RawInput,
+    principal: Principal,
+    opts: ExecuteOptions,
+  ): Promise<unknown> {
     const name = op.name;
     // A query parameter the operation does not list is refused, also where it lists none (README: The API).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
@@ -243,7 +251,7 @@ export async function createCore({
     };
     let result: unknown;
     try {
-      result = await op.handler({ principal, services, baseUrl: opts.baseUrl ?? null, log }, input);
+      result = await op.handler({ principal, services: handed.get(op)!, baseUrl: opts.baseUrl ?? null, log }, input);
     } catch (e) {
       if (e instanceof DomainError) throw e;
       if (isStorageFull(e)) {

@@ -35,9 +35,65 @@ const key = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}`;
 const explain = (v: Violation) =>
   key(v) + (v.cycle ? ` (cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '');
 
+interface Cruised {
+  summary: { violations: Violation[] };
+  modules: { source: string; dependencies: { resolved: string }[] }[];
+}
+
+const FOLDER_CYCLE = 'no-folder-cycle-in-core';
+const FOLDER_CYCLE_WHY =
+  'Two folders of core that import each other (directly or round a loop): move what both need to its own place. ' +
+  'Type-only imports count; a folder and the folders beneath it are one part.';
+
+/**
+ * The loops between folders of core, each import that closes one with the way round it. The cruiser's folder scope
+ * counts what a subfolder imports as its parent's too: the typed client's read of the operation table's types
+ * (core/shared/client → core/app/api.ts) would then stand for all of core/shared and close a loop with every feature.
+ */
+function folderCycles(modules: Cruised['modules']): Violation[] {
+  const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+  const edges = new Map<string, Set<string>>();
+  for (const m of modules) {
+    if (!m.source.startsWith('core/')) continue;
+    for (const d of m.dependencies) {
+      const [from, to] = [folderOf(m.source), folderOf(d.resolved)];
+      // A folder and the folders beneath it are one part (engines/open.ts picks engines/sqlite, which implements
+      // engines/engine.ts); what is compared are parts beside each other.
+      const nested = from === to || to.startsWith(`${from}/`) || from.startsWith(`${to}/`);
+      if (d.resolved.startsWith('core/') && !nested) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  /** The shortest way from one folder to another, or null. */
+  const way = (from: string, to: string): string[] | null => {
+    const came = new Map<string, string>([[from, '']]);
+    for (let queue = [from]; queue.length;) {
+      const at = queue.shift()!;
+      for (const next of edges.get(at) ?? []) {
+        if (came.has(next)) continue;
+        came.set(next, at);
+        if (next === to) {
+          const path = [to];
+          while (path[0] !== from) path.unshift(came.get(path[0]!)!);
+          return path;
+        }
+        queue.push(next);
+      }
+    }
+    return null;
+  };
+  const found: Violation[] = [];
+  for (const [from, tos] of edges)
+    for (const to of tos) {
+      const back = way(to, from);
+      if (back) found.push({ from, to, rule: { name: FOLDER_CYCLE }, cycle: back.map((name) => ({ name })) });
+    }
+  return found;
+}
+
 function violations(cwd: string, dirs: string[]): Violation[] {
   const { out } = depcruise(cwd, ['--output-type', 'json', ...dirs]);
-  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+  const cruised = JSON.parse(out) as Cruised;
+  return [...cruised.summary.violations, ...folderCycles(cruised.modules)];
 }
 
 describe('layering (dependency-cruiser)', () => {
@@ -48,7 +104,7 @@ describe('layering (dependency-cruiser)', () => {
       (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string; comment?: string }[] }).forbidden.map(
         (r) => [r.name, r.comment ?? ''],
       ),
-    );
+    ).set(FOLDER_CYCLE, FOLDER_CYCLE_WHY);
     const broken = found.map((v) => `${explain(v)}\n    why: ${rules.get(v.rule.name)}`);
     expect(broken, `${broken.length} import(s) break the layering (.dependency-cruiser.cjs)`).toEqual([]);
   });
@@ -92,6 +148,11 @@ describe('layering (dependency-cruiser)', () => {
       'renderer/src/features/shipments/open.ts':
         "import type { form } from '../pack/form.js';\nexport const open: typeof form = 1;",
       'core/app/api.ts': 'export const api = {};',
+      'core/app/services.ts': 'export type Services = { station: number };',
+      'core/features/station/operations.ts':
+        "import type { Services } from '../../app/services.js';\nexport const s: Services | null = null;",
+      'core/shared/client/boot.ts':
+        "import type { Services } from '../../app/services.js';\nexport const b: Services | null = null;",
       'core/shared/client/specs.ts': "import { api } from '../../app/api.js';\nexport const specs = api;",
       'node_modules/@sinclair/typebox/package.json': '{ "name": "@sinclair/typebox", "main": "index.js" }',
       'node_modules/@sinclair/typebox/index.js': 'export const Type = {};',
@@ -125,6 +186,9 @@ describe('layering (dependency-cruiser)', () => {
           'what-the-page-bundles-imports-no-more-of-core: core/shared/schemas/codes.ts → fs',
           'shared-with-the-page-is-node-free: core/shared/schemas/codes.ts → fs',
           'shared-with-the-page-holds-no-service: core/shared/client/leak.ts → core/features/shipments/service.ts',
+          'features-know-not-the-composition-root: core/features/station/operations.ts → core/app/services.ts',
+          'shared-reads-the-root-only-as-the-operation-table-types: core/shared/client/boot.ts → core/app/services.ts',
+          'shared-reads-the-operation-table-as-types-only: core/shared/client/specs.ts → core/app/api.ts',
         ].sort(),
       );
     });

@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { AuthService } from './service.js';
 import { authApi } from './api.js';
 
-export const authOperations = implement(authApi, {
+const used = uses<{ auth: AuthService }>({ auth: true });
+
+export const authOperations = implement(authApi, used, {
   'tokens.list': ({ principal, services }) => services.auth.listTokens(principal.accountId),
   'tokens.get': ({ principal, services }, { params }) => services.auth.tokenOf(principal.accountId, Number(params.id)),
   'tokens.current': ({ principal, services }) => services.auth.currentToken(principal),

@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { ImportService } from './service.js';
 import { importApi } from './api.js';
 
-export const importOperations = implement(importApi, {
+const used = uses<{ imports: ImportService }>({ imports: true });
+
+export const importOperations = implement(importApi, used, {
   'shipments.import': ({ principal, services }, { body }) => services.imports.run(principal.accountId, body),
   'shipments.importProgress': ({ principal, services }, { params }) =>
     services.imports.progress(principal.accountId, params.import_id),

@@ -1,7 +1,8 @@
 import { fieldError } from '../../shared/errors.js';
 import { DEFAULT_DPI } from '../../shared/schemas/codes.js';
 import { rasterToPng } from '../../platform/drawing/mono-raster.js';
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { LabelService } from './service.js';
 import { labelApi } from './api.js';
 import { checkLabelCount } from './formats.js';
 import { CODE } from './schemas.js';
@@ -18,7 +19,9 @@ export function codeList(value: string): string[] {
   return codes;
 }
 
-export const labelOperations = implement(labelApi, {
+const used = uses<{ labels: LabelService }>({ labels: true });
+
+export const labelOperations = implement(labelApi, used, {
   'labels.get': ({ principal, services, baseUrl }, { query }) =>
     services.labels.issue(
       principal.accountId,

@@ -1,5 +1,6 @@
 import { rangeError } from '../../shared/errors.js';
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { OfficeDirectory } from './directory.js';
 import type { LatLng } from '../../platform/geo.js';
 import { officeApi } from './api.js';
 
@@ -12,7 +13,9 @@ function parseNear(near: string): LatLng {
   return { lat, lng };
 }
 
-export const officeOperations = implement(officeApi, {
+const used = uses<{ offices: OfficeDirectory }>({ offices: true });
+
+export const officeOperations = implement(officeApi, used, {
   'offices.search': ({ services }, { query }) =>
     services.offices.search({
       zip: query.zip,

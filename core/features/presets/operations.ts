@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { PresetService } from './service.js';
 import { presetApi } from './api.js';
 
-export const presetOperations = implement(presetApi, {
+const used = uses<{ presets: PresetService }>({ presets: true });
+
+export const presetOperations = implement(presetApi, used, {
   'presets.list': async ({ principal, services }) => ({ data: await services.presets.list(principal.accountId) }),
   'presets.create': ({ principal, services }, { body }) => services.presets.create(principal.accountId, body),
   'presets.update': ({ principal, services }, { params, body }) =>

@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { PrintingService } from './service.js';
 import { printingApi } from './api.js';
 
-export const printingOperations = implement(printingApi, {
+const used = uses<{ printing: PrintingService }>({ printing: true });
+
+export const printingOperations = implement(printingApi, used, {
   'printers.list': ({ principal, services }) => services.printing.printers(principal.accountId),
   // A token may point printers only where printers live; the owner (the `station` command) anywhere.
   'printers.create': ({ principal, services }, { body }) =>

@@ -1,5 +1,6 @@
 import { fieldError, validationError } from '../../shared/errors.js';
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { QuoteService } from './service.js';
 import { quoteApi } from './api.js';
 import type { Parcel } from './parcel-size.js';
 import type { Destination } from './quote.js';
@@ -36,6 +37,8 @@ function sizeOf(q: QuoteQueryT): Size | Parcel {
   return { length: q.length!, width: q.width!, height: q.height!, weight: q.weight! };
 }
 
-export const quoteOperations = implement(quoteApi, {
+const used = uses<{ quotes: QuoteService }>({ quotes: true });
+
+export const quoteOperations = implement(quoteApi, used, {
   'quote.get': ({ services }, { query }) => services.quotes.quote(destinationOf(query), sizeOf(query)),
 });

@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { ScaleService } from './service.js';
 import { scaleApi } from './api.js';
 
-export const scaleOperations = implement(scaleApi, {
+const used = uses<{ scale: ScaleService }>({ scale: true });
+
+export const scaleOperations = implement(scaleApi, used, {
   'scale.read': ({ services }) => services.scale.read(),
   'scale.devices': ({ services }) => services.scale.devices(),
 });

@@ -1,6 +1,9 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { ScanResolver } from './resolve.js';
 import { scanApi } from './api.js';
 
-export const scanOperations = implement(scanApi, {
+const used = uses<{ scan: ScanResolver }>({ scan: true });
+
+export const scanOperations = implement(scanApi, used, {
   'scan.resolve': ({ principal, services }, { query }) => services.scan(principal.accountId, query.value),
 });

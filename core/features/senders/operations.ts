@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { SenderService } from './service.js';
 import { senderApi } from './api.js';
 
-export const senderOperations = implement(senderApi, {
+const used = uses<{ senders: SenderService }>({ senders: true });
+
+export const senderOperations = implement(senderApi, used, {
   'senders.list': async ({ principal, services }) => ({ data: await services.senders.list(principal.accountId) }),
   'senders.create': ({ principal, services }, { body }) => services.senders.create(principal.accountId, body),
   'senders.update': ({ principal, services }, { params, body }) =>

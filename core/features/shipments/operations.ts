@@ -1,4 +1,5 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { ShipmentService } from './service.js';
 import { eventView } from '../tracking/service.js';
 import type { Principal } from '../../platform/operations/principal.js';
 import { shipmentApi } from './api.js';
@@ -6,7 +7,17 @@ import { shipmentApi } from './api.js';
 /** Who made a change, as the history says it: the credential, or the station's owner at the station. */
 const madeBy = (p: Principal) => (p.tokenId !== null ? `token ${p.tokenId}` : 'station');
 
-export const shipmentOperations = implement(shipmentApi, {
+/**
+ * A create may ask for its label to be drawn ahead for the desk's printer; that is all these operations ask of
+ * printing, said here so that shipments need not know the printing feature (which knows shipments through labels).
+ */
+interface LabelAhead {
+  labelAhead(accountId: number, code: string): void;
+}
+
+const used = uses<{ shipments: ShipmentService; printing: LabelAhead }>({ shipments: true, printing: true });
+
+export const shipmentOperations = implement(shipmentApi, used, {
   async 'shipments.create'({ principal, services }, { query, body }) {
     const created = await services.shipments.create(principal.accountId, body);
     if (query.label_ahead) services.printing.labelAhead(principal.accountId, created.code);

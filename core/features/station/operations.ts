@@ -1,17 +1,30 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { OfficeDirectory } from '../offices/directory.js';
+import type { QuoteService } from '../quote/service.js';
+import type { ScaleService } from '../scale/service.js';
 import { stationApi } from './api.js';
-
-import type { Services } from '../../app/services.js';
 import { connectInfo } from './connect.js';
+import type { DeskAccount } from './desk-account.js';
+import type { Settings } from './settings.js';
 
-const settingsOf = async (s: Services) => ({
+/** The station's own settings, the desk's account, and the imports of the files it starts from. */
+interface StationUses {
+  settings: Settings;
+  scale: Pick<ScaleService, 'config' | 'configure'>;
+  desk: DeskAccount;
+  quotes: Pick<QuoteService, 'active' | 'import'>;
+  offices: Pick<OfficeDirectory, 'importFile'>;
+}
+const used = uses<StationUses>({ settings: true, scale: true, desk: true, quotes: true, offices: true });
+
+const settingsOf = async (s: Pick<StationUses, 'settings' | 'scale'>) => ({
   time_zone: await s.settings.timeZone(),
   language: await s.settings.language(),
   language_chosen: await s.settings.languageChosen(),
   scale: await s.scale.config(),
 });
 
-export const stationOperations = implement(stationApi, {
+export const stationOperations = implement(stationApi, used, {
   'station.settings.get': ({ services }) => settingsOf(services),
   'station.settings.update': async ({ services }, { body }) => {
     if (body.time_zone !== undefined) await services.settings.setTimeZone(body.time_zone);

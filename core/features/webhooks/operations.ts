@@ -1,7 +1,10 @@
-import { implement } from '../../platform/operations/types.js';
+import { implement, uses } from '../../platform/operations/types.js';
+import type { WebhookService } from './service.js';
 import { webhookApi } from './api.js';
 
-export const webhookOperations = implement(webhookApi, {
+const used = uses<{ webhooks: WebhookService }>({ webhooks: true });
+
+export const webhookOperations = implement(webhookApi, used, {
   'webhooks.create': ({ principal, services }, { body }) => services.webhooks.create(principal.accountId, body),
   'webhooks.list': ({ principal, services }) => services.webhooks.list(principal.accountId),
   'webhooks.get': ({ principal, services }, { params }) => services.webhooks.get(principal.accountId, params.id),
