@@ -7,30 +7,14 @@
  * Type-only imports count: a cycle of types is still two folders that cannot be understood apart.
  */
 /**
- * The modules of core the page bundles, as values: the typed client (with its route table) and the node-free rules the
- * desk shares with the service. Nothing else of core reaches the page at run time.
+ * The one folder of core the desk may import (through the alias `@shared`, tsconfig.web.json): the typed client with
+ * its route table, the code sets, the state machine, the print-job states, the schemas' building blocks. Node-free.
  */
-const THE_PAGE_BUNDLES = [
-  '^core/shared/client/',
-  '^core/shared/schemas/codes[.]ts$',
-  '^core/shared/schemas/printer-name[.]ts$',
-  '^core/shared/schemas/places[.]ts$',
-  '^core/shared/transitions[.]ts$',
-  '^core/shared/job-states[.]ts$',
-];
-/** The packages those modules bundle with them: the phone rules an import and the desk's forms share. */
+const SHARED = '^core/shared/';
+/** The packages it may bundle with it: the phone rules an import and the desk's forms share. */
 const PACKAGES_THE_PAGE_BUNDLES = ['(^|/)node_modules/libphonenumber-js/'];
-/** The modules of core the page reads: those it bundles, and the specs and schemas it reads as types. */
-const SHARED_WITH_THE_PAGE = [
-  '^core/shared/client/',
-  '^core/shared/schemas/',
-  '^core/app/api[.]ts$',
-  '^core/features/[^/]+/api[.]ts$',
-  '^core/shared/spec[.]ts$',
-  '^core/features/[^/]+/schemas[.]ts$',
-  '^core/shared/transitions[.]ts$',
-  '^core/shared/job-states[.]ts$',
-];
+/** What the page reads of core as types beside it: the operation table and each feature's specs and schemas. */
+const READ_BY_THE_PAGE_AS_TYPES = ['^core/app/api[.]ts$', '^core/features/[^/]+/(api|schemas)[.]ts$'];
 
 module.exports = {
   forbidden: [
@@ -86,40 +70,22 @@ module.exports = {
       to: { path: ['^(electron|renderer)/', '(^|/)node_modules/(electron|react|react-dom)/'] },
     },
     {
-      name: 'renderer-reaches-core-through-types-and-the-client',
+      name: 'renderer-imports-only-core-shared',
       comment:
-        "The page bundles none of the service: it may read core's schemas as types, and use the node-free client " +
-        'and shared definitions (core/shared: the client, the schemas, the state machine, the print-job states).',
+        'The page bundles none of the service: of core it imports core/shared alone (as @shared/…), the client and ' +
+        "the node-free rules; the service's shapes come as types through core/shared/client/shapes.ts.",
       severity: 'error',
       from: { path: '^renderer/' },
-      to: {
-        path: '^core/',
-        pathNot: [
-          '^core/shared/client/',
-          '^core/shared/schemas/',
-          '^core/shared/transitions[.]ts$',
-          '^core/shared/job-states[.]ts$',
-          '^core/features/[^/]+/schemas[.]ts$',
-        ],
-      },
-    },
-    {
-      name: 'renderer-bundles-only-the-client-and-the-shared-rules',
-      comment:
-        'The page imports as values only what it bundles of core (the client and its route table, the code sets, the ' +
-        'printer-name rule, the state machine, the print-job states); specs and schemas (TypeBox, and ajv behind them) only as types.',
-      severity: 'error',
-      from: { path: '^renderer/' },
-      to: { path: '^core/', pathNot: THE_PAGE_BUNDLES, dependencyTypesNot: ['type-only'] },
+      to: { path: '^core/', pathNot: SHARED },
     },
     {
       name: 'what-the-page-bundles-imports-no-more-of-core',
       comment:
-        'The client and the shared rules reach nothing else as values (the specs, TypeBox, a package), or the page ' +
-        'would bundle it through them: the client calls by its route table (core/shared/client/routes.ts).',
+        'core/shared reaches nothing else as values (a feature, the specs, a package), or the page would bundle it ' +
+        'through them: the client calls by its route table (core/shared/client/routes.ts), and reads the rest as types.',
       severity: 'error',
-      from: { path: THE_PAGE_BUNDLES },
-      to: { pathNot: [...THE_PAGE_BUNDLES, ...PACKAGES_THE_PAGE_BUNDLES], dependencyTypesNot: ['type-only'] },
+      from: { path: SHARED },
+      to: { pathNot: [SHARED, ...PACKAGES_THE_PAGE_BUNDLES], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'renderer-no-typebox-or-ajv',
@@ -160,14 +126,14 @@ module.exports = {
         'What the page bundles runs in a browser: the client, the operation specs and schemas it derives from, the ' +
         'shared definitions. (Checked import by import: a reachability rule would follow type-only imports too.)',
       severity: 'error',
-      from: { path: SHARED_WITH_THE_PAGE },
+      from: { path: [SHARED, ...READ_BY_THE_PAGE_AS_TYPES] },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'shared-with-the-page-holds-no-service',
       comment: 'The node-free modules never import the store, the HTTP server or a service as values.',
       severity: 'error',
-      from: { path: SHARED_WITH_THE_PAGE },
+      from: { path: [SHARED, ...READ_BY_THE_PAGE_AS_TYPES] },
       to: {
         path: [
           '(^|/)node_modules/(better-sqlite3|fastify|pino)/',
@@ -198,6 +164,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|out)/' },
     tsPreCompilationDeps: true,
+    // For the desk's alias of core/shared (`@shared/…`).
+    tsConfig: { fileName: 'tsconfig.web.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

@@ -37,6 +37,8 @@ export default defineConfig({
     root: 'renderer',
     base: './',
     plugins: [react()],
+    // The one folder of core the desk may import (tsconfig.web.json says the same to the type checker).
+    resolve: { alias: { '@shared': resolve('core/shared') } },
     build: {
       outDir: resolve('out/renderer'),
       rollupOptions: { input: resolve('renderer/index.html') },

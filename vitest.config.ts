@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,12 +22,17 @@ const shared = {
   hookTimeout: 60_000,
 };
 
+/** The one folder of core the desk imports, by the alias the desk's build knows it by (electron.vite.config.ts). */
+const resolve = { alias: { '@shared': fileURLToPath(new URL('./core/shared', import.meta.url)) } };
+
 export default defineConfig({
+  resolve,
   test: {
     ...shared,
     globalSetup: ['test/helpers/postgres-global.ts'],
     projects: [
       {
+        resolve,
         test: {
           ...shared,
           name: 'sqlite',
@@ -37,6 +43,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           ...shared,
           name: 'postgres',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, httpTransport, type StationClient } from '../../core/shared/client/index.js';
 import { startInProcess, type Station } from '../helpers/station.js';
 import { directAccount } from '../helpers/fixtures.js';
-import type { PartyT } from '../../core/shared/schemas/common.js';
+import type { PartyT } from '../../core/platform/schemas/common.js';
 import { errorPaths, expectProblem, party as anyParty } from './fixtures.js';
 
 const RW = ['shipments.read', 'shipments.write'];

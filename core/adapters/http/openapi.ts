@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { errorStatus } from '../../shared/errors.js';
-import { Problem } from '../../shared/schemas/common.js';
+import { Problem } from '../../platform/schemas/common.js';
 import { COMPONENT, namedSchemas } from '../../shared/schemas/named.js';
 import { describeLimits } from './limits.js';
 

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { internalError, type Core, type Principal } from '../../app/index.js';
 import { DomainError, isStorageFull, storageFull } from '../../shared/errors.js';
 import { operations } from '../../app/operation-table.js';
-import { Problem } from '../../shared/schemas/common.js';
+import { Problem } from '../../platform/schemas/common.js';
 import { NO_QUERY, parse } from '../../platform/validation.js';
 import { sendProblem, toDomainError } from './problem.js';
 import { publicRoutes } from './routes.js';

@@ -1,4 +1,4 @@
-import type { AddressT, ContactT } from '../../shared/schemas/common.js';
+import type { AddressT, ContactT } from '../../platform/schemas/common.js';
 import type { SenderRecord, SenderStore, SenderValues } from '../../features/senders/store.js';
 import type { Db } from './db.js';
 import type { Sync } from './sync.js';

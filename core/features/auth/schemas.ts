@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Permission } from '../../shared/schemas/common.js';
+import { Nullable, Permission } from '../../platform/schemas/common.js';
 import { named } from '../../shared/schemas/named.js';
 
 const Iso = Type.String({ format: 'date-time' });

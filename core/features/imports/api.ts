@@ -1,5 +1,5 @@
 import { defineSpecs } from '../../shared/spec.js';
-import { Deleted } from '../../shared/schemas/common.js';
+import { Deleted } from '../../platform/schemas/common.js';
 import {
   IMPORT_MAX_BYTES,
   ImportMapping,

@@ -1,6 +1,6 @@
 import { DomainError, type FieldError, type FieldErrorCode, type FieldErrorParams } from '../../shared/errors.js';
 import type { Platform } from '../../shared/schemas/codes.js';
-import type { PartyT } from '../../shared/schemas/common.js';
+import type { PartyT } from '../../platform/schemas/common.js';
 import { ImportedShipment, type ImportedShipmentT } from '../shipments/schemas.js';
 import { parse } from '../../platform/validation.js';
 import { bind, columnsOf, headerKey, indexHeader, type Mapping, type Read, type Reader } from './mappings.js';

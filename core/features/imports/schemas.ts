@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../shared/schemas/common.js';
+import { Nullable, StringEnum } from '../../platform/schemas/common.js';
 import { FIELD_ERROR_CODES, PLATFORMS } from '../../shared/schemas/codes.js';
 import { ImportedShipment } from '../shipments/schemas.js';
 import { named } from '../../shared/schemas/named.js';

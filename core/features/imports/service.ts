@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../../platform/clock.js';
 import { DomainError, fieldError, notFound } from '../../shared/errors.js';
 import type { PresetT } from '../presets/schemas.js';
-import type { PartyT } from '../../shared/schemas/common.js';
+import type { PartyT } from '../../platform/schemas/common.js';
 import type { ImportedShipmentT, ShipmentT } from '../shipments/schemas.js';
 import { importText } from './decode.js';
 import {

@@ -1,4 +1,4 @@
-import type { PartyT } from '../../shared/schemas/common.js';
+import type { PartyT } from '../../platform/schemas/common.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { LabelData, PartyLines } from './layout.js';
 

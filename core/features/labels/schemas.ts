@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LabelFormat } from '../../shared/schemas/common.js';
+import { LabelFormat } from '../../platform/schemas/common.js';
 import { described, named } from '../../shared/schemas/named.js';
 import { MAX_LABEL_CODES, StartTile } from './formats.js';
 

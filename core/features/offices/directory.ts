@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Clock } from '../../platform/clock.js';
 import { fieldError, notFound } from '../../shared/errors.js';
 import { postalKey } from '../quote/ratecard.js';
-import { pageEnvelope, pageWindow, type AddressT } from '../../shared/schemas/common.js';
+import { pageEnvelope, pageWindow, type AddressT } from '../../platform/schemas/common.js';
 import type { PickupOffices } from '../shipments/service.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import type { LatLng } from '../../platform/geo.js';

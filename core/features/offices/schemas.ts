@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Country, Page, PageQuery, RequiredText } from '../../shared/schemas/common.js';
+import { Country, Page, PageQuery, RequiredText } from '../../platform/schemas/common.js';
 import { named } from '../../shared/schemas/named.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineSpecs } from '../../shared/spec.js';
-import { Deleted, RowIdParams } from '../../shared/schemas/common.js';
+import { Deleted, RowIdParams } from '../../platform/schemas/common.js';
 import { Preset, PresetInput, PresetList } from './schemas.js';
 
 const tags = ['Package presets'];

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Measure, RequiredText } from '../../shared/schemas/common.js';
+import { Measure, RequiredText } from '../../platform/schemas/common.js';
 import { named } from '../../shared/schemas/named.js';
 
 const presetFields = {

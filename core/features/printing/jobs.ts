@@ -4,7 +4,7 @@ import { announce } from '../../platform/outbox/announce.js';
 import { fieldError, invalidState, notFound } from '../../shared/errors.js';
 import { startTile } from '../labels/formats.js';
 import type { LabelFormat } from '../../shared/schemas/codes.js';
-import { pageEnvelope, pageWindow } from '../../shared/schemas/common.js';
+import { pageEnvelope, pageWindow } from '../../platform/schemas/common.js';
 import type { ShipmentRecord } from '../shipments/record.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import { drivers } from './drivers.js';

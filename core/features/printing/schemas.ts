@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LabelFormat, Nullable, Page, PageQuery, StringEnum } from '../../shared/schemas/common.js';
+import { LabelFormat, Nullable, Page, PageQuery, StringEnum } from '../../platform/schemas/common.js';
 import { described, named } from '../../shared/schemas/named.js';
 import { PRINTER_NAME_MAX, PRINTER_NAME_PATTERN } from '../../shared/schemas/printer-name.js';
 import { JOB_STATES } from '../../shared/job-states.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { METHODS } from '../../shared/schemas/codes.js';
-import { Country, RequiredText, StringEnum, Text } from '../../shared/schemas/common.js';
+import { Country, RequiredText, StringEnum, Text } from '../../platform/schemas/common.js';
 
 /**
  * The rate-card file format, version 1 (docs/ratecard.md). This schema checks the shape; `compileRateCard`

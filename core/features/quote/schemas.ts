@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Measure, Method, StringEnum } from '../../shared/schemas/common.js';
+import { Measure, Method, StringEnum } from '../../platform/schemas/common.js';
 import { described, named } from '../../shared/schemas/named.js';
 import { SIZES } from './ratecard-schema.js';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../shared/schemas/common.js';
+import { Nullable, StringEnum } from '../../platform/schemas/common.js';
 import { PROTOCOLS, SCALE_STATES } from './protocols.js';
 import { named } from '../../shared/schemas/named.js';
 

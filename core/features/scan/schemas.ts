@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { RequiredText } from '../../shared/schemas/common.js';
+import { RequiredText } from '../../platform/schemas/common.js';
 import { named } from '../../shared/schemas/named.js';
 import { Shipment } from '../shipments/schemas.js';
 

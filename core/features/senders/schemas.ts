@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Address, Contact, RequiredText } from '../../shared/schemas/common.js';
+import { Address, Contact, RequiredText } from '../../platform/schemas/common.js';
 import { named } from '../../shared/schemas/named.js';
 
 const senderFields = {

@@ -1,4 +1,4 @@
-import type { AddressT, ContactT } from '../../shared/schemas/common.js';
+import type { AddressT, ContactT } from '../../platform/schemas/common.js';
 
 export interface SenderRecord {
   id: number;

@@ -1,4 +1,4 @@
-import { IdParams } from '../../shared/schemas/common.js';
+import { IdParams } from '../../platform/schemas/common.js';
 import { defineSpecs } from '../../shared/spec.js';
 import { EventCreate, TrackingEvent, TrackingEvents } from '../tracking/schemas.js';
 import {

@@ -1,5 +1,5 @@
 import type { Method, OperationType, Status, SubStatus } from '../../shared/schemas/codes.js';
-import type { PartyT, ShipmentDimensionsT } from '../../shared/schemas/common.js';
+import type { PartyT, ShipmentDimensionsT } from '../../platform/schemas/common.js';
 
 /**
  * A stored shipment as the service works with it: what the shipments store returns, its JSON columns already

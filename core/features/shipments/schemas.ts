@@ -20,7 +20,7 @@ import {
   StringEnum,
   SubStatus,
   Text,
-} from '../../shared/schemas/common.js';
+} from '../../platform/schemas/common.js';
 import { CODE_PATTERN } from '../../shared/schemas/codes.js';
 import { described, named } from '../../shared/schemas/named.js';
 

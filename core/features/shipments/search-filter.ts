@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Clock } from '../../platform/clock.js';
 import { fieldError } from '../../shared/errors.js';
-import type { PageWindow } from '../../shared/schemas/common.js';
+import type { PageWindow } from '../../platform/schemas/common.js';
 import { ACTIVE_STATUSES } from '../../shared/transitions.js';
 import type { ShipmentSearchT } from './schemas.js';
 import type { SearchFilter } from './store.js';

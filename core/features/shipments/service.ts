@@ -1,6 +1,6 @@
 import { isoOrNull, type Clock } from '../../platform/clock.js';
 import { DomainError, fieldError, invalidState } from '../../shared/errors.js';
-import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../../shared/schemas/common.js';
+import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../../platform/schemas/common.js';
 import { announce, type OutboxTx } from '../../platform/outbox/announce.js';
 import { eventView, type Tracking, type TrackingTx } from '../tracking/service.js';
 import type { EventRecord, EventStore } from '../tracking/store.js';

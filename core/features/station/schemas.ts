@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PRINT_LANGUAGES } from '../../platform/drawing/words.js';
-import { Nullable, StringEnum } from '../../shared/schemas/common.js';
+import { Nullable, StringEnum } from '../../platform/schemas/common.js';
 import { described, named } from '../../shared/schemas/named.js';
 import { TEXT_KEYWORD, type TextKind } from '../../shared/schemas/text.js';
 import { ScaleConfig } from '../scale/schemas.js';

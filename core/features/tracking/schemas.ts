@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Issue, Status, SubStatus, Text } from '../../shared/schemas/common.js';
+import { Issue, Status, SubStatus, Text } from '../../platform/schemas/common.js';
 import { described, named } from '../../shared/schemas/named.js';
 
 const Receiver = named(

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Manifest } from '../manifests/schemas.js';
 import { PrintJob } from '../printing/schemas.js';
-import { Nullable, Page, PageQuery, StringEnum } from '../../shared/schemas/common.js';
+import { Nullable, Page, PageQuery, StringEnum } from '../../platform/schemas/common.js';
 import { DELIVERY_STATES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../shared/schemas/codes.js';
 import { COMPONENT, described, named } from '../../shared/schemas/named.js';
 import { Package, Shipment } from '../shipments/schemas.js';

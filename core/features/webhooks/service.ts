@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { fieldError, notFound } from '../../shared/errors.js';
 import { messageBody, messageId } from '../../platform/outbox/announce.js';
-import { pageEnvelope, pageWindow } from '../../shared/schemas/common.js';
+import { pageEnvelope, pageWindow } from '../../platform/schemas/common.js';
 import { WEBHOOK_TEST_EVENT } from '../../shared/schemas/codes.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import { checkAddresses, RefusedAddress, urlProblem, type HostPolicy } from './guard.js';

@@ -7,7 +7,7 @@ import {
   type OpInput,
   type ProblemBody,
   type StationClient,
-} from '../../../core/shared/client/index';
+} from '@shared/client/index';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
-import type { FieldErrorCode } from '../../../core/shared/schemas/codes';
+import type { FieldErrorCode } from '@shared/schemas/codes';
 import { ApiError, type ProblemBody } from './client';
 
 /** A failed call as the operator reads it: one sentence, and a message per field (keyed by the API's JSON pointer). */

@@ -4,19 +4,25 @@
  * instead of a field going quietly missing on screen.
  */
 import type { Static } from '@sinclair/typebox';
-import type { TokenInfo as TokenInfoSchema } from '../../../core/features/auth/schemas';
-import type { PrintJob as PrintJobSchema, Printer as PrinterSchema } from '../../../core/features/printing/schemas';
-import type { QuoteOptions } from '../../../core/features/quote/schemas';
-import type { ShipmentPage as ShipmentPageSchema } from '../../../core/features/shipments/schemas';
+import type {
+  PrintJob as PrintJobSchema,
+  Printer as PrinterSchema,
+  QuoteOptions,
+  ShipmentPage as ShipmentPageSchema,
+  TokenInfo as TokenInfoSchema,
+} from '@shared/client/shapes';
 
-export type { ShipmentT as Shipment } from '../../../core/features/shipments/schemas';
-export type { TrackingEventT as TrackingEvent } from '../../../core/features/tracking/schemas';
+export type {
+  ImportRowErrorT as ImportRowError,
+  PresetT as Preset,
+  SenderT as Sender,
+  ShipmentT as Shipment,
+  TrackingEventT as TrackingEvent,
+  WebhookDeliveryT as WebhookDelivery,
+  WebhookT as Webhook,
+} from '@shared/client/shapes';
 export type ShipmentPage = Static<typeof ShipmentPageSchema>;
 export type QuoteOption = Static<typeof QuoteOptions>[number];
 export type PrintJob = Static<typeof PrintJobSchema>;
 export type TokenInfo = Static<typeof TokenInfoSchema>;
 export type Printer = Static<typeof PrinterSchema>;
-export type { SenderT as Sender } from '../../../core/features/senders/schemas';
-export type { PresetT as Preset } from '../../../core/features/presets/schemas';
-export type { WebhookT as Webhook, WebhookDeliveryT as WebhookDelivery } from '../../../core/features/webhooks/schemas';
-export type { ImportRowErrorT as ImportRowError } from '../../../core/features/imports/schemas';

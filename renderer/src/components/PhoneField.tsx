@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phone } from '../../../core/shared/schemas/places';
+import { phone } from '@shared/schemas/places';
 import { Field } from './Field';
 
 /** A typed phone as the service takes it (E.164), read as an import reads it; as typed when it is no phone. */

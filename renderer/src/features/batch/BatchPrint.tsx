@@ -5,7 +5,7 @@ import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
 import { useFeedback } from '../../operator/feedback';
-import { isFinalJobState } from '../../../../core/shared/job-states';
+import { isFinalJobState } from '@shared/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { useLabelsPdf, usePrint, useRetryJob } from '../printing/mutations';
 import { useFollowJob, usePrinters } from '../printing/queries';

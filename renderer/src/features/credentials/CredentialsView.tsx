@@ -1,4 +1,4 @@
-import { DESK_TOKEN_NAME } from '../../../../core/shared/schemas/codes';
+import { DESK_TOKEN_NAME } from '@shared/schemas/codes';
 import { formatDate } from '../../i18n/dates';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

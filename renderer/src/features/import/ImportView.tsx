@@ -4,7 +4,7 @@ import { FileInput } from '../../components/FileInput';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import type { ImportRowError } from '../../api/types';
-import type { OpOutput } from '../../../../core/shared/client/index';
+import type { OpOutput } from '@shared/client/index';
 import { fieldMessage, useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Static } from '@sinclair/typebox';
-import type { Office as OfficeSchema } from '../../../../core/features/offices/schemas';
+import type { Office as OfficeSchema } from '@shared/client/shapes';
 import { QueryState } from '../../components/States';
 import { formatNumber } from '../../i18n/numbers';
 import { useNearestOffices, type Point } from './queries';

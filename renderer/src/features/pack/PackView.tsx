@@ -8,7 +8,7 @@ import { onScan, sameBurst, SCAN_FIELD_ATTR } from '../../operator/scanner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusLine, type Tone } from '../../components/StatusLine';
-import { isFinalJobState } from '../../../../core/shared/job-states';
+import { isFinalJobState } from '@shared/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { jobTone } from '../printing/job-tone';
 import { PdfLink } from '../printing/PdfLink';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { PrintJob } from '../../api/types';
 import { Button } from '../../components/Button';
-import { canDo } from '../../../../core/shared/job-states';
+import { canDo } from '@shared/job-states';
 import { useCancelJob, useConfirmJob, useMoveJob, usePrintAgain, useRetryJob } from './mutations';
 import { PdfLink } from './PdfLink';
 import { usePrinters } from './queries';

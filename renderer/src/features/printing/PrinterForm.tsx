@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Field, SelectField } from '../../components/Field';
 import { useSubmitErrors } from '../../components/useSubmitErrors';
 import type { Printer } from '../../api/types';
-import { isPrinterName } from '../../../../core/shared/schemas/printer-name';
+import { isPrinterName } from '@shared/schemas/printer-name';
 import { useSavePrinter } from './mutations';
 
 type Body = OpInput<'printers.update'>['body'];

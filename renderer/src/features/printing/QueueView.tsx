@@ -5,7 +5,7 @@ import type { PrintJob } from '../../api/types';
 import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';
 import { ErrorLine, QueryState } from '../../components/States';
-import { canDo, JOB_STATES, type JobState } from '../../../../core/shared/job-states';
+import { canDo, JOB_STATES, type JobState } from '@shared/job-states';
 import { jobTone } from './job-tone';
 import { useCancelJob, useConfirmJob, usePrint, usePrintAgain, useRetryJob } from './mutations';
 import { useJobs } from './queries';

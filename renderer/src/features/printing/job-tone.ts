@@ -1,6 +1,6 @@
 import type { PrintJob } from '../../api/types';
 import type { Tone } from '../../components/StatusLine';
-import type { JobState } from '../../../../core/shared/job-states';
+import type { JobState } from '@shared/job-states';
 
 /**
  * How a print job looks on every screen (Pack's status line, the queue, a shipment's print line): one colour per

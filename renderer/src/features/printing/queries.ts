@@ -3,7 +3,7 @@ import type { OpInput, StationClient } from '../../api/client';
 import { useClient } from '../../api/context';
 import { rootKeys } from '../../api/keys';
 import type { PrintJob } from '../../api/types';
-import { isFinalJobState } from '../../../../core/shared/job-states';
+import { isFinalJobState } from '@shared/job-states';
 
 type JobFilter = NonNullable<OpInput<'printJobs.list'>['query']>;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpOutput } from '../../../../core/shared/client/index';
+import type { OpOutput } from '@shared/client/index';
 import { useScaleReading } from './queries';
 import { decimal } from '../../parcel/parcel';
 import { formatKg } from '../../i18n/numbers';

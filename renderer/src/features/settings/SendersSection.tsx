@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sender } from '../../api/types';
 import { Button } from '../../components/Button';
-import { province } from '../../../../core/shared/schemas/places';
+import { province } from '@shared/schemas/places';
 import { Field } from '../../components/Field';
 import { e164, PhoneField } from '../../components/PhoneField';
 import { useSubmitErrors } from '../../components/useSubmitErrors';

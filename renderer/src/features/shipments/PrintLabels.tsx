@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
-import { isFinalJobState } from '../../../../core/shared/job-states';
+import { isFinalJobState } from '@shared/job-states';
 import { JobPanel } from '../printing/JobPanel';
 import { jobTone } from '../printing/job-tone';
 import { useLabelsPdf, usePrint } from '../printing/mutations';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OpInput } from '../../api/client';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
-import { nextStatuses } from '../../../../core/shared/transitions';
+import { nextStatuses } from '@shared/transitions';
 import { ISSUES, SUB_STATUSES } from './codes';
 import { useRecordEvent } from './mutations';
 import { ErrorLine } from '../../components/States';

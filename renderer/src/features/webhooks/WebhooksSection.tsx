@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // The service's own list of events: codes.ts is free of Node and of the schemas, so the page may carry it.
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../core/shared/schemas/codes';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/schemas/codes';
 import type { Webhook, WebhookDelivery } from '../../api/types';
 import { ActionsHeader } from '../../components/ActionsHeader';
 import { Button } from '../../components/Button';

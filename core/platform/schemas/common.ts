@@ -11,9 +11,9 @@ import {
   PLATFORMS,
   STATUSES,
   SUB_STATUSES,
-} from './codes.js';
-import { named } from './named.js';
-import { TEXT_KEYWORD, type TextKind } from './text.js';
+} from '../../shared/schemas/codes.js';
+import { named } from '../../shared/schemas/named.js';
+import { TEXT_KEYWORD, type TextKind } from '../../shared/schemas/text.js';
 
 /** Every string the service stores is trimmed (see validation.ts) and at most 500 characters. */
 export const Text = (opts: { minLength?: number; description?: string } = {}) =>
