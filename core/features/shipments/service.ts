@@ -3,6 +3,7 @@ import { DomainError, fieldError, invalidState } from '../../shared/errors.js';
 import { pageEnvelope, pageWindow, type AddressT, type PartyT } from '../../platform/schemas/common.js';
 import { announce, type OutboxTx } from '../../platform/outbox/announce.js';
 import { eventView, type Tracking, type TrackingTx } from '../tracking/service.js';
+import type { EventCreateT, TrackingEventT } from '../tracking/schemas.js';
 import type { EventRecord, EventStore } from '../tracking/store.js';
 import { actionsOf, initialStatus, isFinal } from '../../shared/transitions.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
@@ -99,7 +100,61 @@ export interface ShipmentServiceDeps {
 }
 
 /** Shipments: create (each create shares its commit with the others of the moment), packages, cancel, search. */
-export function createShipmentService({ db, clock, tracking, offices, timeZone }: ShipmentServiceDeps) {
+/** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
+export type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
+
+/** A page of shipments as the API shows it. */
+export interface ShipmentPage {
+  data: ShipmentT[];
+  pages: number;
+  items: number;
+  last: boolean;
+}
+
+/** The shipments of an account: their creation, corrections, packages, cancellation, search and history. */
+export interface ShipmentService {
+  /** Resolves once the shipment is committed. */
+  create(accountId: number, input: ShipmentCreateT): Promise<ShipmentT>;
+  /** The cross-field rules of a create, without writing: an import checks every order before it writes any. */
+  check(input: ImportedShipmentT): Promise<void>;
+  /** The account's shipments of these refs (id and code only), by ref. */
+  refsTaken(accountId: number, refs: string[]): Promise<Map<string, { id: number; code: string }>>;
+  /**
+   * An import's orders in one transaction: all of them are written, or none. A ref the account has already (a file
+   * imported twice, or an order created meanwhile) is skipped and names the shipment that has it.
+   */
+  importMany(accountId: number, inputs: ImportedShipmentT[]): Promise<Imported[]>;
+  /**
+   * Corrects a shipment before its label (the parcel weighed at the bench, another box, method, office, texts).
+   * Once a label exists the label is the truth: 409. Each correction that changes something is kept in the
+   * shipment's history of changes; one that changes nothing writes nothing.
+   */
+  update(accountId: number, idOrCode: ShipmentRefT, patch: ShipmentUpdateT, madeBy: string): Promise<ShipmentT>;
+  /** The corrections made to a shipment, oldest first. */
+  changes(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentChangeT[]>;
+  get(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT>;
+  /** The shipment an order ref or a label's code names, as the API shows it; undefined when none. */
+  find(accountId: number, by: { ref: string } | { code: string }): Promise<ShipmentT | undefined>;
+  packages(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT[]>;
+  /** A package takes the next number of its parent: read and written in one transaction. */
+  addPackage(accountId: number, parentIdOrCode: ShipmentRefT, input: PackageCreateT): Promise<ShipmentT>;
+  /**
+   * Cancels a shipment and, with it, its packages. Idempotent: canceling a canceled shipment changes
+   * nothing. Once anything is in the carrier's hands nothing is canceled.
+   */
+  cancel(accountId: number, idOrCode: ShipmentRefT): Promise<ShipmentT>;
+  search(accountId: number, q: ShipmentSearchT): Promise<ShipmentPage>;
+  history(accountId: number, idOrCode: ShipmentRefT): Promise<TrackingEventT[]>;
+  recordEvent(accountId: number, idOrCode: ShipmentRefT, e: EventCreateT): Promise<EventRecord>;
+}
+
+export function createShipmentService({
+  db,
+  clock,
+  tracking,
+  offices,
+  timeZone,
+}: ShipmentServiceDeps): ShipmentService {
   const read = shipmentLookups(db.stores.shipments);
 
   const view = readView;
@@ -413,7 +468,7 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     history: async (accountId: number, idOrCode: ShipmentRefT) =>
       tracking.history((await read.resolve(accountId, idOrCode)).id),
 
-    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: Parameters<Tracking['move']>[2]) {
+    recordEvent(accountId: number, idOrCode: ShipmentRefT, e: EventCreateT) {
       return db.transaction(async (tx) => {
         const event = await tracking.move(tx, await shipmentLookups(tx.shipments).resolve(accountId, idOrCode), e);
         await announceMove(tx, accountId, event);
@@ -422,9 +477,6 @@ export function createShipmentService({ db, clock, tracking, offices, timeZone }
     },
   };
 }
-
-/** An order of an import, written or found: its ref was free (created) or is the account's already (skipped). */
-type Imported = { created: true; shipment: ShipmentT } | { created: false; id: number; code: string };
 
 /** The refusal of a ref the account has used already, naming the shipment that has it. */
 async function duplicateRef(store: ShipmentStore, accountId: number, ref: string): Promise<DomainError> {
@@ -438,5 +490,3 @@ function sameAddress(a: AddressT, b: AddressT): boolean {
   const keys = ['street', 'city', 'state', 'country', 'zip'] as const;
   return keys.every((k) => a[k].localeCompare(b[k], undefined, { sensitivity: 'accent' }) === 0);
 }
-
-export type ShipmentService = ReturnType<typeof createShipmentService>;
