@@ -56,7 +56,7 @@ export interface ExecuteOptions {
   /** Names the call in the log and in a 500's problem body. */
   requestId?: string;
   /**
-   * The request's `Idempotency-Key` (POST only, core/idempotency/keys.ts): the same key and request again are
+   * The request's `Idempotency-Key` (POST only, core/platform/idempotency/keys.ts): the same key and request again are
    * answered what the first was, without doing it again.
    */
   idempotencyKey?: string;

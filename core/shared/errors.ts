@@ -9,7 +9,7 @@ export type { FieldErrorCode };
 export type FieldErrorParams = Record<string, string | number | boolean | readonly (string | number)[]>;
 /**
  * One refused field: `path` (a JSON pointer) and `message` (English, for people and logs) as the contract has them,
- * plus a stable `code` and its `params` for clients that say it in their own words (core/schemas/codes.ts).
+ * plus a stable `code` and its `params` for clients that say it in their own words (core/shared/schemas/codes.ts).
  */
 export interface FieldError {
   path: string;

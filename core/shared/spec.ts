@@ -3,7 +3,7 @@ import type { Permission } from './schemas/codes.js';
 
 /**
  * What an operation is, without how it runs: its route, permission and schemas. Specs are node-free so that the
- * typed client (core/client) and through it the renderer can be derived from the same table the service runs.
+ * typed client (core/shared/client) and through it the renderer can be derived from the same table the service runs.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

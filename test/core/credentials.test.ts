@@ -9,7 +9,7 @@ import { openSqliteEngine, type SqliteEngine } from '../../core/engines/sqlite/i
 const DAY = 86_400_000;
 
 /**
- * Authentication keeps the credentials of tokens in use (core/auth/credentials.ts). These check that it never
+ * Authentication keeps the credentials of tokens in use (core/features/auth/credentials.ts). These check that it never
  * answers from a stale picture: a change made through this connection or by another process counts at the very
  * next request, and expiry is a matter of the current time.
  */

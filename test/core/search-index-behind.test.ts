@@ -8,7 +8,7 @@ type Core = Awaited<ReturnType<typeof storeServices>>;
 
 /**
  * A create stores the shipment and its first event; its words reach the search index behind it, in batches
- * (core/shipments/search.ts). Whatever the index has not taken yet, a search by words never misses a shipment.
+ * (core/features/shipments/search.ts). Whatever the index has not taken yet, a search by words never misses a shipment.
  */
 describe('the search index, written behind the creates', () => {
   const dirs: string[] = [];

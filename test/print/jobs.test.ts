@@ -8,7 +8,7 @@ import { startInProcess, type Station } from '../helpers/station.js';
 import { decodeEscpos, decodeTspl, decodeZpl, readSymbols } from './decode.js';
 import { SINK_PORTS, startSink, type Sink } from './sink.js';
 
-/** Real labels (core/labels) through the queue, the HTTP API and the `station print` command, to real sockets. */
+/** Real labels (core/features/labels) through the queue, the HTTP API and the `station print` command, to real sockets. */
 describe('printing real labels', () => {
   let s: Station;
   let zpl: Sink;

@@ -115,7 +115,7 @@ const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'dep
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Lifts every named schema (core/schemas/named.ts) out of the document into `components.schemas` and leaves a
+ * Lifts every named schema (core/shared/schemas/named.ts) out of the document into `components.schemas` and leaves a
  * `$ref` where it was used, with the annotations that use adds. A use that changes what the schema accepts is a
  * mistake of ours, and fails the document.
  */

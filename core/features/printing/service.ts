@@ -24,7 +24,7 @@ interface Drawing {
   durable: NonNullable<TransactionOptions['durable']>;
 }
 
-/** What printing needs from the labels feature (core/labels): rasters for thermal printers, PDFs for the rest. */
+/** What printing needs from the labels feature (core/features/labels): rasters for thermal printers, PDFs for the rest. */
 export interface LabelsPort extends PrintableShipments {
   renderPdf(
     accountId: number,

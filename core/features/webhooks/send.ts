@@ -106,7 +106,7 @@ export interface SendDone {
   outcome: SendOutcome;
 }
 
-/** The built sending thread's module, whatever runs this file (as the label workers': core/labels/render-pool.ts). */
+/** The built sending thread's module, whatever runs this file (as the label workers': core/features/labels/render-pool.ts). */
 const WORKER = join(packageRoot(), 'dist', 'core', 'features', 'webhooks', 'send-worker.js');
 
 /**

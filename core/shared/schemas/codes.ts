@@ -95,7 +95,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** The name of the token the station makes for its own desk (core/desk/credential.ts): the desk says it in its language. */
+/** The name of the token the station makes for its own desk (core/adapters/desk/credential.ts): the desk says it in its language. */
 export const DESK_TOKEN_NAME = 'desktop app';
 
 /** What a webhook endpoint may subscribe to (contract: Webhooks). */

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 
 /**
- * The member that names a schema. The validator ignores it; the OpenAPI document (core/http/openapi.ts) lifts each
+ * The member that names a schema. The validator ignores it; the OpenAPI document (core/adapters/http/openapi.ts) lifts each
  * named schema into `#/components/schemas/<name>` and references it wherever it is used, so that a generated client
  * has a type per resource. Not `$id`: ajv refuses a schema whose `$id` appears twice in one document (a Party is
  * both origin and destination).

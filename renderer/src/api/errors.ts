@@ -17,7 +17,7 @@ type Says = (params: Record<string, unknown>, t: TFunction) => string | null;
 const n = (v: unknown) => (typeof v === 'number' ? v : null);
 
 /**
- * A refused field in the desk's words, by the service's stable code and its params (core/schemas/codes.ts). A code
+ * A refused field in the desk's words, by the service's stable code and its params (core/shared/schemas/codes.ts). A code
  * (or a format) the desk has no words for is shown as the service wrote it.
  */
 const FIELD_WORDS: Partial<Record<FieldErrorCode, Says>> = {

@@ -4,7 +4,7 @@ import type { JobState } from '@shared/job-states';
 
 /**
  * How a print job looks on every screen (Pack's status line, the queue, a shipment's print line): one colour per
- * state of core/printing/job-states.ts, so that a new state fails the type check here until it has one. A canceled
+ * state of core/shared/job-states.ts, so that a new state fails the type check here until it has one. A canceled
  * job is the operator's own choice: nothing to look at.
  */
 const TONE_OF_STATE: Record<JobState, Tone> = {
