@@ -47,7 +47,55 @@ export function parsePermissions(list: string | readonly string[]): Permission[]
   return [...new Set(items)] as Permission[];
 }
 
-export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Clock) {
+/** A token to make, for the `station` command or a service that binds one to another's lifetime. */
+export interface TokenRequest {
+  account: string | number;
+  name: string;
+  permissions: string | readonly string[];
+  expiresInDays?: number;
+  /** An exact expiry (ms), for tokens bound to another token's lifetime. */
+  expiresAt?: number | null;
+  /** The token making this one: it ends when its maker does. */
+  madeBy?: number | null;
+}
+
+/** A token made: the token itself (shown once; only its hash is stored) and what the API says of it. */
+export interface MadeToken {
+  token: string;
+  info: TokenInfoT;
+}
+
+/** The accounts, their tokens, and who a bearer is. */
+export interface AuthService {
+  createAccount(name: string): Promise<AccountRecord>;
+  /** An account by its id or its name; 404 when none. */
+  findAccount(idOrName: string | number): Promise<AccountRecord>;
+  accounts(): Promise<AccountRecord[]>;
+  /** Returns the token itself once; only its hash is stored. */
+  createToken(opts: TokenRequest): Promise<MadeToken>;
+  /**
+   * A token made by a caller: for the caller's account, with no permission the caller lacks, expiring no later
+   * than the caller's own token.
+   */
+  createTokenFor(
+    principal: Principal,
+    req: { name: string; permissions: string[]; expires_in_days?: number },
+  ): Promise<MadeToken>;
+  /** The caller's own token; the owner (the `station` command) uses none. */
+  currentToken(principal: Principal): Promise<TokenInfoT>;
+  listTokens(account: string | number): Promise<TokenInfoT[]>;
+  tokenOf(accountId: number, tokenId: number): Promise<TokenInfoT>;
+  /**
+   * Revokes a token of the account and every token it made. A caller (`by`; absent for the CLI, which acts for
+   * the station's owner) may revoke only a token whose permissions it holds all of: a narrow token must not
+   * switch off a broader one.
+   */
+  revokeToken(accountId: number, tokenId: number, by?: Principal): Promise<TokenInfoT>;
+  /** Resolves an Authorization header value to the caller, or fails with 401 whatever is wrong. */
+  authenticate(authorization: string | undefined): Promise<Principal>;
+}
+
+export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Clock): AuthService {
   const store = db.stores.auth;
   const credentials = createCredentials(store);
   const lastTouched = new Map<number, number>();
@@ -72,16 +120,7 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
   }
 
   /** Returns the token itself once; only its hash is stored. */
-  async function createToken(opts: {
-    account: string | number;
-    name: string;
-    permissions: string | readonly string[];
-    expiresInDays?: number;
-    /** An exact expiry (ms), for tokens bound to another token's lifetime. */
-    expiresAt?: number | null;
-    /** The token making this one: it ends when its maker does. */
-    madeBy?: number | null;
-  }): Promise<{ token: string; info: TokenInfoT }> {
+  async function createToken(opts: TokenRequest): Promise<MadeToken> {
     const account = await findAccount(opts.account);
     const name = opts.name.trim();
     if (!name || name.length > 200) throw nameLength(name);
@@ -220,5 +259,3 @@ export function createAuthService(db: UnitOfWork<{ auth: AuthStore }>, clock: Cl
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;
