@@ -65,7 +65,30 @@ export interface WebhookServiceDeps {
  * An account's webhook endpoints and their deliveries. Times of secrets and deliveries are wall-clock (receivers
  * check `webhook-timestamp` against theirs; retries run on timers); the service clock dates the messages' changes.
  */
-export function createWebhookService({ db, clock, policy, wake }: WebhookServiceDeps) {
+/** An account's webhook endpoints, their secrets, and the deliveries made to them. */
+export interface WebhookService {
+  create(accountId: number, body: WebhookCreateT): Promise<WebhookWithSecretT>;
+  list(accountId: number): Promise<{ data: WebhookT[] }>;
+  get(accountId: number, id: string): Promise<WebhookT>;
+  /** PUT: the whole endpoint; a description left out is none. */
+  update(accountId: number, id: string, body: WebhookUpdateT): Promise<WebhookT>;
+  /** PATCH: the members sent; the others stay. */
+  patch(accountId: number, id: string, body: WebhookPatchT): Promise<WebhookT>;
+  remove(accountId: number, id: string): Promise<{ id: number; deleted: true }>;
+  /** A new secret; the one it replaces keeps signing beside it for 24 hours, so receivers can switch over. */
+  rotate(accountId: number, id: string): Promise<WebhookWithSecretT>;
+  deliveries(
+    accountId: number,
+    id: string,
+    q: { page?: number; size?: number },
+  ): Promise<{ data: WebhookDeliveryT[]; pages: number; items: number; last: boolean }>;
+  /** Sends a delivery again now (a failed one gets the whole schedule again); the same webhook-id. */
+  retry(accountId: number, id: string, deliveryId: string): Promise<WebhookDeliveryT>;
+  /** A `webhook.test` message to this endpoint alone, through the same outbox and worker as every other. */
+  test(accountId: number, id: string): Promise<WebhookDeliveryT>;
+}
+
+export function createWebhookService({ db, clock, policy, wake }: WebhookServiceDeps): WebhookService {
   const store = db.stores.webhooks;
 
   /** The URL's form, then where its host resolves to: refused with the reason, naming `/url`. */
@@ -228,5 +251,3 @@ export function createWebhookService({ db, clock, policy, wake }: WebhookService
     },
   };
 }
-
-export type WebhookService = ReturnType<typeof createWebhookService>;
