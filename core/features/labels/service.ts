@@ -65,7 +65,49 @@ export interface LabelServiceDeps {
  * Labels: one layout (layout.ts) rendered as PDF (A7 pages or A4 sheets) or as a 1-bit raster for thermal
  * printers. Rendering a label of a shipment sets its labelled_at; a canceled shipment has no label.
  */
-export function createLabelService({ db, clock, render, offices, qr, downloads, language }: LabelServiceDeps) {
+/** The labels of an account's shipments: drawn as PDFs, rasters or data, issued as downloads, and their QR tokens. */
+export interface LabelService {
+  /** The shipment of the account a label can be made for: found by code, not canceled. */
+  labellable(accountId: number, code: string): Promise<ShipmentRecord>;
+  pieces(accountId: number, codes: string[], withPackages: boolean): Promise<ShipmentRecord[]>;
+  /** The PDF of `codes` (in order). Sets labelled_at. */
+  renderPdf(accountId: number, codes: string[], opts: PdfOptions): Promise<Uint8Array>;
+  /** The A7 label of `code` as a 1-bit image at `dpi`, for thermal printers. Sets labelled_at. */
+  renderRaster(accountId: number, code: string, dpi: Dpi, how?: LabelDrawing): Promise<MonoRaster>;
+  /**
+   * What the label of `code` prints, for a printer that draws it with its own font and symbols (ESC/POS native
+   * mode): the same data the drawn label shows. Sets labelled_at.
+   */
+  renderData(accountId: number, code: string, how?: LabelDrawing): Promise<LabelData>;
+  /**
+   * The raster of a one-label print job drawn as it is queued (printing/jobs.ts, DrawAhead), kept for the worker's
+   * `renderRaster` (raster-memo.ts). Its token, if it fixes one, need not wait for the disk: the commit that marks
+   * the label on its way waits for it before the first byte leaves (unit-of-work.ts).
+   */
+  drawAhead(accountId: number, code: string, dpi: Dpi): Promise<void>;
+  /** The same image, to look at: a preview is not a label, so labelled_at stays as it is. */
+  preview(accountId: number, code: string, dpi: Dpi): Promise<MonoRaster>;
+  /** `GET /labels`: renders the document, stores it and returns its token-free download url (24 hours). */
+  issue(accountId: number, codes: string[], opts: PdfOptions, baseUrl: string | null): Promise<{ url: string }>;
+  /** `GET /labels/qr`: the signed token the shipment's label carries (fixed now if no label was made yet). */
+  qrToken(accountId: number, code: string): Promise<string>;
+  /** The account a shipment code belongs to, for the one-off `station print` that runs without a token. */
+  accountOfCode(code: string): Promise<number>;
+  /** Starts a drawing worker and loads what a label needs (the long-running service does, at start). */
+  warm(): Promise<undefined>;
+  /** The file behind a download secret (404 when unknown or expired). */
+  openDownload(secret: string): Promise<string>;
+}
+
+export function createLabelService({
+  db,
+  clock,
+  render,
+  offices,
+  qr,
+  downloads,
+  language,
+}: LabelServiceDeps): LabelService {
   const shipments = db.stores.shipments;
   const read = shipmentLookups(shipments);
 
@@ -328,5 +370,3 @@ export function createLabelService({ db, clock, render, offices, qr, downloads, 
     openDownload: (secret: string) => downloads.open(secret),
   };
 }
-
-export type LabelService = ReturnType<typeof createLabelService>;
