@@ -109,6 +109,7 @@ export const ImportMappingList = named(
     ),
   }),
 );
+export type ImportMappingListT = Static<typeof ImportMappingList>;
 
 /** The largest file an import takes: a day of a busy store (10,000 orders of a Tiendanube export are ~4 MB). */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;

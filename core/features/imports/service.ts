@@ -20,7 +20,9 @@ import { createImportProgress } from './progress.js';
 import {
   BUILTIN_MAPPINGS,
   type ImportMappingInputT,
+  type ImportMappingListT,
   type ImportMappingT,
+  type ImportProgressT,
   type ImportResultT,
   type ImportRowErrorT,
   type ShipmentImportT,
@@ -81,7 +83,17 @@ const builtinList = () =>
  * row and column; an order whose ref exists is skipped, so that importing a file twice creates nothing the second
  * time. The write is one transaction.
  */
-export function createImportService(deps: ImportServiceDeps) {
+/** Order imports: run (or a dry run), followed while they run, and the saved mappings of columns they read by. */
+export interface ImportService {
+  run(accountId: number, body: ShipmentImportT): Promise<ImportResultT>;
+  /** How far an import of this account has come; 404 when the station knows no such import. */
+  progress(accountId: number, importId: string): ImportProgressT;
+  mappings(accountId: number): Promise<ImportMappingListT>;
+  saveMapping(accountId: number, name: string, m: ImportMappingInputT): Promise<ImportMappingT>;
+  deleteMapping(accountId: number, name: string): Promise<{ deleted: true }>;
+}
+
+export function createImportService(deps: ImportServiceDeps): ImportService {
   const progress = createImportProgress();
   const mappings = deps.db.stores.importMappings;
 
@@ -288,5 +300,3 @@ export function createImportService(deps: ImportServiceDeps) {
     },
   };
 }
-
-export type ImportService = ReturnType<typeof createImportService>;
