@@ -233,7 +233,7 @@ export async function createCore({
   /** Validates the input and runs the operation's handler. */
   async function perform(op: Operation, raw: RawInput, principal: Principal, opts: ExecuteOptions): Promise<unknown> {
     const name = op.name;
-    // A query parameter the operation does not list is refused, also where it lists none (README: The API).
+    // A query parameter the operation does not list is refused, also where it lists none (docs/api.md).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
     // Path parameters and query strings arrive as text (from HTTP or the CLI): coerced to their schemas' numbers.
     const input = {
