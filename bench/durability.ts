@@ -1,5 +1,5 @@
 /**
- * `synchronous = NORMAL` against `FULL` for creates (README "Durability"). In WAL mode NORMAL skips the fsync at
+ * `synchronous = NORMAL` against `FULL` for creates (docs/durability.md). In WAL mode NORMAL skips the fsync at
  * each commit, so the last acknowledged transactions may vanish on a power cut (never on a process crash); FULL
  * syncs the WAL before a commit returns. Each mode creates BENCH_DURABILITY_CREATES (default 1,000) shipments one
  * after another through the shipment service, on a fresh store on this machine's disk, as the desk does.

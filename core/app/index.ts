@@ -241,7 +241,7 @@ export async function createCore({
     opts: ExecuteOptions,
   ): Promise<unknown> {
     const name = op.name;
-    // A query parameter the operation does not list is refused, also where it lists none (README: The API).
+    // A query parameter the operation does not list is refused, also where it lists none (docs/api.md).
     if (!op.input.query && raw.query !== undefined) parse(NO_QUERY, raw.query);
     // Path parameters and query strings arrive as text (from HTTP or the CLI): coerced to their schemas' numbers.
     const input = {

@@ -71,7 +71,7 @@ describe("a desk's one-label job, from its submit to done", () => {
     const recorded = levels;
     levels = null;
     // The claim, the label's token and its labelled_at need not wait: the commit that marks the label on its way
-    // does, before its first byte leaves (README, Durability). Each used to wait for a disk of its own.
+    // does, before its first byte leaves (docs/durability.md). Each used to wait for a disk of its own.
     expect(recorded.filter((l) => l === 2)).toHaveLength(3);
     expect(recorded).toContain(1);
     expect(sink.jobs).toHaveLength(2);

@@ -9,7 +9,7 @@ import { storeSql } from '../helpers/store-sql.js';
 const WEEK = 7 * 24 * 3600_000;
 
 /**
- * Delivered deliveries are deleted once past their retention (README "Webhooks"), every 10 minutes. That deletion read
+ * Delivered deliveries are deleted once past their retention (docs/webhooks.md), every 10 minutes. That deletion read
  * the whole outbox to find them, in one statement that held the store's writer for as long as it took to delete a
  * week of a busy station's messages. It now goes by an index of the delivered ones, a batch at a time.
  */

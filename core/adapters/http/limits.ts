@@ -7,7 +7,7 @@ import { MAX_JSON_DEPTH } from '../../platform/validation.js';
 import { sendProblem } from './problem.js';
 
 /**
- * The limits of what one request may be, in one place so that the server, the OpenAPI document and the README
+ * The limits of what one request may be, in one place so that the server, the OpenAPI document and docs/api.md
  * state the same numbers. Headers allow 64 KiB (Node's default is 16) because `GET /labels?code=` may list 500
  * codes, which the document allows.
  */

@@ -233,7 +233,7 @@ function commonResponses(secured: boolean): Json {
   };
 }
 
-/** How an operation treats query parameters it does not list (the README's API section states the rule). */
+/** How an operation treats query parameters it does not list (docs/api.md states the rule). */
 function queryRule(op: Json): string {
   const listed = ((op.parameters ?? []) as Json[]).some((p) => p.in === 'query');
   return listed

@@ -81,8 +81,8 @@ export function openDb(
     // First, so that the switch to WAL of a new store waits for another process creating it at the same moment.
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
-    // FULL: a create is acknowledged (and its label may print) only once it survives a power cut; see README
-    // "Durability" for the measurement that made this cheap enough.
+    // FULL: a create is acknowledged (and its label may print) only once it survives a power cut; see
+    // docs/durability.md for the measurement that made this cheap enough.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // A broad search touches thousands of rows scattered through the file; SQLite's default 2 MB page cache

@@ -15,7 +15,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /**
  * SQLite's transactions, with group commit: the transactions asked for while the event loop handles one burst of
  * requests share one database transaction, so one COMMIT, and under `synchronous=FULL` one wait for the disk,
- * instead of one each (see README "Durability": several desks or an integrator's parallel calls would otherwise
+ * instead of one each (see docs/durability.md: several desks or an integrator's parallel calls would otherwise
  * queue behind one fsync each).
  *
  * - Each transaction stays atomic on its own: it runs in a savepoint, and one that throws is rolled back alone and

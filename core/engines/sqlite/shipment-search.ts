@@ -118,7 +118,7 @@ export function createShipmentSearch(db: Db, idle: () => Promise<void>, keptFrom
 
   /**
    * A background step commits without waiting for the disk (`synchronous=NORMAL`, as the print queue's bookkeeping
-   * does: README "Durability"). The index is derived from the rows and moves with its mark in one transaction, so a
+   * does: docs/durability.md). The index is derived from the rows and moves with its mark in one transaction, so a
    * step lost in a power cut is only done again by the next one. Its fsync held the service's thread 1–24 ms a step
    * on a shared machine (0.3 ms without), and a step half a second after a create fell in the middle of the next
    * label of a desk printing every half second (issue 17: `npm run bench -- desk`).

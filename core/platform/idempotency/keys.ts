@@ -112,7 +112,7 @@ function keptWhenNothingWritten(e: DomainError): boolean {
 }
 
 /**
- * `Idempotency-Key` (README: "Retries: Idempotency-Key"): a POST sent again with the same key and the same request
+ * `Idempotency-Key` (docs/api.md: "Retries: Idempotency-Key"): a POST sent again with the same key and the same request
  * is answered what the first was answered, status and body, for 24 hours, without being done again; with another
  * request 422; while the first is still running 409.
  *

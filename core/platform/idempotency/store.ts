@@ -1,6 +1,6 @@
 /**
  * What the station remembers of a request sent with an `Idempotency-Key`: whose key, a hash of the request, and
- * once known the answer it gave (README: "Retries: Idempotency-Key").
+ * once known the answer it gave (docs/api.md: "Retries: Idempotency-Key").
  */
 export interface IdempotencyRecord {
   account_id: number;
