@@ -11,7 +11,8 @@
  * PostgreSQL: the server of BENCH_PG_URL (a database of its own per target), else a throwaway cluster with fsync
  * on (a create is acknowledged once durable, as on SQLite), else STATION_TEST_PG_URL's.
  * The load average is printed beside the figures: the machine may be shared.
- * BENCH_PATHS_ROUNDS (default 5) measured rounds after 2 unmeasured ones.
+ * BENCH_PATHS_ROUNDS (default 5) measured rounds after 2 unmeasured ones; BENCH_PATHS_ENGINES (default
+ * "sqlite,postgres") the engines measured.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const WARM_UP_ROUNDS = 2;
 const ROUNDS = Number(process.env.BENCH_PATHS_ROUNDS ?? 5);
 const CLIENTS = 4;
 const SCALING_CLIENTS = [1, 4, 16];
+const ENGINES = (process.env.BENCH_PATHS_ENGINES ?? 'sqlite,postgres').split(',');
 
 interface Target {
   name: string;
@@ -201,17 +203,19 @@ export const pathsSuite: BenchSuite = {
   async run() {
     const dirs: string[] = [];
     try {
-      await measure(
-        {
-          name: 'SQLite',
-          creates: 300,
-          gets: 1_000,
-          store: () => freshStore(),
-          bare: (s) => [BARE_SQLITE, s.dataDir, String(s.accountId), 'plain'],
-          scaling: 0,
-        },
-        dirs,
-      );
+      if (ENGINES.includes('sqlite'))
+        await measure(
+          {
+            name: 'SQLite',
+            creates: 300,
+            gets: 1_000,
+            store: () => freshStore(),
+            bare: (s) => [BARE_SQLITE, s.dataDir, String(s.accountId), 'plain'],
+            scaling: 0,
+          },
+          dirs,
+        );
+      if (!ENGINES.includes('postgres')) return;
       if (postgresMissing) {
         console.log(`PostgreSQL skipped: ${postgresMissing}`);
         return;
