@@ -23,7 +23,8 @@ import { rng } from '../test/helpers/random.js';
 import { benchAccount } from './owner.js';
 import type { BenchSuite } from './run.js';
 import { cpuMs } from './create.js';
-import { shipment, spawnServer, STATION_BIN } from './shipments.js';
+import { stationOn } from './postgres.js';
+import { shipment, spawnServer } from './shipments.js';
 import { median } from './stats.js';
 
 const WARM_UP_ROUNDS = 2;
@@ -132,17 +133,7 @@ async function measure(engine: Engine, dirs: string[]): Promise<void> {
   dirs.push(a.dataDir, b.dataDir);
   const targets: Target[] = [];
   try {
-    const station = await spawnServer([
-      STATION_BIN,
-      'serve',
-      '--port',
-      '0',
-      '--data',
-      a.dataDir,
-      '--rate-limit',
-      '0',
-      ...(a.store ? ['--store', a.store] : []),
-    ]);
+    const station = await stationOn(a.dataDir, a.store);
     targets.push({ name: 'station', ...station, headers: { authorization: `Bearer ${a.token}` }, codes: [] });
     const bare = await spawnServer(engine.bare(b));
     targets.push({ name: 'bare', ...bare, headers: {}, codes: [] });
