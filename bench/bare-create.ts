@@ -1,10 +1,12 @@
 /**
- * The baselines of the create benchmark (bench/create.ts): a bare Fastify + better-sqlite3 route with no
- * authentication, validation or rules, on a store with the station's own tables and triggers. Run as its own
- * process: `node dist/bench/bare-create.js DATA_DIR ACCOUNT_ID plain|indexed`; says `listening on URL` when ready.
+ * The baselines of the create and read-path benchmarks (bench/create.ts, bench/paths.ts): bare Fastify +
+ * better-sqlite3 routes with no authentication, validation or rules, on a store with the station's own tables and
+ * triggers. Run as its own process: `node dist/bench/bare-create.js DATA_DIR ACCOUNT_ID plain|indexed`; says
+ * `listening on URL` when ready.
  * - plain: the same shipment row and first event, inserted directly (the issue's baseline);
  * - indexed: the same through the shipments store, and its full-text search words written at once, one shipment
  *   at a time (the station writes them behind, in batches).
+ * `GET /v1/shipments/:code` is the same lookup by code in either mode: the account's row, its JSON columns parsed.
  */
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -80,6 +82,15 @@ app.post('/v1/shipments', async (req, reply) => {
   const { id, status } = store.immediate(b, code, now);
   const at = new Date(now).toISOString();
   return reply.code(201).send({ ...b, id, code, status, created_at: at, updated_at: at });
+});
+const byCode = db.prepare<[string, number], Record<string, unknown>>(
+  'SELECT * FROM shipments WHERE code = ? AND account_id = ?',
+);
+app.get('/v1/shipments/:code', async (req, reply) => {
+  const row = byCode.get((req.params as { code: string }).code, accountId);
+  if (!row) return reply.code(404).send({ status: 404 });
+  for (const k of ['origin', 'destination', 'dimensions']) row[k] = JSON.parse(row[k] as string);
+  return row;
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening on ${url}/v1`);

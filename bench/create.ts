@@ -15,6 +15,7 @@ import { createCore } from '../core/app/index.js';
 import { benchAccount } from './owner.js';
 import { rng } from '../test/helpers/random.js';
 import type { BenchSuite } from './run.js';
+import { median } from './stats.js';
 import { shipment, spawnServer, STATION_BIN } from './shipments.js';
 
 const BARE_BIN = resolve(import.meta.dirname, 'bare-create.js');
@@ -97,8 +98,6 @@ async function creates(t: Target, n: number): Promise<{ rate: number; cpu: numbe
   }
   return { rate: n / ((performance.now() - t0) / 1000), cpu: (cpuMs(t.pid) - c0) / n };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const createSuite: BenchSuite = {
   name: 'create',

@@ -26,7 +26,8 @@ const CLIENTS = 8;
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const SEARCHES = 500;
 
-const stationOn = (data: string, store?: string) =>
+/** `station serve` on a data folder (and a PostgreSQL database), with no rate limit. */
+export const stationOn = (data: string, store?: string) =>
   spawnServer([
     STATION_BIN,
     'serve',

@@ -12,6 +12,7 @@ import { durabilitySuite } from './durability.js';
 import { postgresSuite } from './postgres.js';
 import { importSuite } from './import.js';
 import { webhooksSuite } from './webhooks.js';
+import { pathsSuite } from './paths.js';
 
 export interface BenchSuite {
   name: string;
@@ -32,6 +33,7 @@ const suites: BenchSuite[] = [
   postgresSuite,
   importSuite,
   webhooksSuite,
+  pathsSuite,
 ];
 
 async function main(): Promise<void> {

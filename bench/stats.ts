@@ -10,6 +10,9 @@ export function summarize(samplesMs: number[]): { p50: number; p95: number; max:
   return { p50: percentile(s, 50), p95: percentile(s, 95), max: s[s.length - 1] ?? NaN, n: s.length };
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 export function fmt(ms: number): string {
   return `${ms.toFixed(2)} ms`;
 }

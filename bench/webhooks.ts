@@ -24,6 +24,7 @@ import { rng } from '../test/helpers/random.js';
 import { cpuMs } from './create.js';
 import { benchAccount } from './owner.js';
 import type { BenchSuite } from './run.js';
+import { median } from './stats.js';
 import { shipment, spawnServer, STATION_BIN } from './shipments.js';
 import type { FromReceiver, ToReceiver } from './webhook-receiver.js';
 
@@ -144,8 +145,6 @@ async function creates(s: Station, n: number): Promise<{ rate: number; cpu: numb
     here: (here.user + here.system) / 1000 / n,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export const webhooksSuite: BenchSuite = {
   name: 'webhooks',

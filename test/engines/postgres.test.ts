@@ -305,6 +305,28 @@ describe('two stations on one database', () => {
     expect(r.status).toBe(401);
     expect(r.body.detail).toMatch(/revoked/);
   }, 120_000);
+
+  it('refuse a token revoked through the other station after the connection they listen for token changes on broke', async () => {
+    const { store, a, b, token } = await twoStations();
+    const made = (await api(a, token, 'POST', '/tokens', { name: 'desk', permissions: ['shipments.read'] })).body;
+    expect((await api(b, made.token, 'GET', '/shipments')).status).toBe(200); // b remembers it now
+    const cut = await storeSql<{ pid: number }>(
+      { dataDir: '', store },
+      `SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+       WHERE datname = current_database() AND query = 'LISTEN station_tokens'`,
+    );
+    expect(cut.length).toBeGreaterThan(0);
+    const listening = () =>
+      storeSql<{ n: string }>(
+        { dataDir: '', store },
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN station_tokens'",
+      );
+    await expect.poll(async () => Number((await listening())[0]!.n)).toBe(0);
+    expect((await api(a, token, 'POST', `/tokens/${made.id}/revoke`)).status).toBe(200);
+    const r = await api(b, made.token, 'GET', '/shipments');
+    expect(r.status).toBe(401);
+    expect(r.body.detail).toMatch(/revoked/);
+  }, 120_000);
 });
 
 describe('creates from several stations', () => {
@@ -340,6 +362,55 @@ describe('creates from several stations', () => {
     expect(rows).toHaveLength(61);
     const back = rows.filter((row, i) => i > 0 && Number(row.created_at) < Number(rows[i - 1]!.created_at));
     expect(back).toEqual([]);
+  }, 120_000);
+
+  it("are not held by another transaction counting the account's shipments, and every total stays exact", async () => {
+    const { store, a, b, token } = await twoStations();
+    const first = await api(a, token, 'POST', '/shipments', shipmentBody());
+    expect(first.status).toBe(201);
+    // A create of the same account and status in progress, not committed: it has counted its shipment.
+    const pending = new pg.Client({ connectionString: store });
+    await pending.connect();
+    try {
+      await pending.query('BEGIN');
+      await pending.query(
+        `INSERT INTO shipments (account_id, code, ref, type, method, origin, destination, dimensions, status,
+           created_at, updated_at)
+         SELECT id, 'PENDING0001', 'PENDING', 'DELIVERY', 'STANDARD', '{}', '{}', '{}', 'TO_COLLECT', 0, 0
+         FROM accounts WHERE name = 'acme'`,
+      );
+      // A counter locked until that commit would hold this create until the test gave up.
+      const r = await Promise.race([
+        api(b, token, 'POST', '/shipments', shipmentBody()),
+        sleep(15_000).then(() => ({ status: 0, body: 'held by the pending create' })),
+      ]);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    } finally {
+      await pending.query('ROLLBACK');
+      await pending.end();
+    }
+    // Creates at both stations while some of the first ones are canceled: each total is its shipments' count.
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api(i % 2 ? a : b, token, 'POST', '/shipments', shipmentBody())),
+    );
+    const moves = await Promise.all([
+      ...created.slice(0, 8).map((s, i) => api(i % 2 ? b : a, token, 'POST', `/shipments/${s.body.code}/cancel`)),
+      ...Array.from({ length: 40 }, (_, i) => api(i % 2 ? a : b, token, 'POST', '/shipments', shipmentBody())),
+    ]);
+    expect([...created, ...moves].filter((x) => x.status >= 300).map((x) => x.body)).toEqual([]);
+    const total = async (s: Serve, query: string) => (await api(s, token, 'GET', `/shipments?${query}`)).body.items;
+    for (const s of [a, b]) {
+      expect(await total(s, 'size=1')).toBe(62);
+      expect(await total(s, 'status=CANCELED')).toBe(8);
+      expect(await total(s, 'status=TO_COLLECT')).toBe(54);
+    }
+    const counted = await storeSql<{ status: string; n: string; counted: string }>(
+      { dataDir: '', store },
+      `SELECT s.status, count(*) AS n, (SELECT sum(n) FROM shipment_counts c
+         WHERE c.account_id = s.account_id AND c.status = s.status) AS counted
+       FROM shipments s GROUP BY s.account_id, s.status ORDER BY s.status`,
+    );
+    expect(counted.map((c) => [c.status, Number(c.counted)])).toEqual(counted.map((c) => [c.status, Number(c.n)]));
   }, 120_000);
 });
 

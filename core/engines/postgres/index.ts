@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, storageFull } from '../../shared/errors.js';
 import type { TransactionOptions } from '../../platform/unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
-import { pgAuthStore } from './auth.js';
+import { pgAuthStore, type TokenChanges } from './auth.js';
 import { pgEventStore } from './events.js';
 import { pgIdempotencyStore } from './idempotency.js';
 import { pgMigrations, type PgMigration } from './migrations/index.js';
@@ -24,6 +24,7 @@ import {
   pgSigningKeyStore,
 } from './small-stores.js';
 import { sqlState, type Sql } from './sql.js';
+import { watchTokens } from './token-watch.js';
 
 export interface PostgresOptions {
   clock: Clock;
@@ -91,9 +92,9 @@ function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
   return sql;
 }
 
-function storesOn(sql: Sql, keptFrom: number): Stores {
+function storesOn(sql: Sql, keptFrom: number, tokens: TokenChanges): Stores {
   return {
-    auth: pgAuthStore(sql),
+    auth: pgAuthStore(sql, tokens),
     shipments: pgShipmentStore(sql, keptFrom),
     events: pgEventStore(sql),
     printing: pgPrintStore(sql),
@@ -194,7 +195,8 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     throw lostConnection(e) ? new Error(`cannot reach the database at ${redacted(url)}: ${(e as Error).message}`) : e;
   }
   const keptFrom = opts.searchKeptFrom ?? 2_000;
-  const stores = storesOn(sqlOn(pool, false), keptFrom);
+  const watch = watchTokens(url);
+  const stores = storesOn(sqlOn(pool, false), keptFrom, { current: watch.current, written: watch.changed });
 
   async function transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -212,8 +214,13 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       try {
         // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
         await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-        const value = await fn(storesOn(sqlOn(client, true), keptFrom));
+        let tokensWritten = false;
+        const value = await fn(
+          storesOn(sqlOn(client, true), keptFrom, { current: watch.current, written: () => (tokensWritten = true) }),
+        );
         await client.query('COMMIT');
+        // Counted here before anyone is answered, not when its notification comes back to this station.
+        if (tokensWritten) watch.changed();
         return value;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => (broken = true));
@@ -288,6 +295,9 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       Promise.reject(
         new DomainError('invalid_state', 'a PostgreSQL station is backed up with the database’s own tools (pg_dump)'),
       ),
-    close: () => pool.end(),
+    async close() {
+      await watch.close();
+      await pool.end();
+    },
   };
 }

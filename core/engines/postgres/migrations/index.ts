@@ -9,6 +9,7 @@ import deliveriesByEndpoint from './008-deliveries-by-endpoint.js';
 import searchWordCounts from './009-search-word-counts.js';
 import deliveredByTime from './010-delivered-by-time.js';
 import idempotencyKeys from './011-idempotency-keys.js';
+import shipmentCountsSpread from './012-shipment-counts-spread.js';
 
 /** PostgreSQL's numbered migrations, its own sequence (not SQLite's): applied in order, never edited once released. */
 export interface PgMigration {
@@ -29,4 +30,5 @@ export const pgMigrations: PgMigration[] = [
   { version: 9, name: 'search-word-counts', sql: searchWordCounts },
   { version: 10, name: 'delivered-by-time', sql: deliveredByTime },
   { version: 11, name: 'idempotency-keys', sql: idempotencyKeys },
+  { version: 12, name: 'shipment-counts-spread', sql: shipmentCountsSpread },
 ];
