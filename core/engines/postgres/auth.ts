@@ -1,22 +1,13 @@
 import type { AccountRecord, AuthStore, TokenRecord } from '../../features/auth/store.js';
 import { first, rows, type Sql } from './sql.js';
 
-/** How the auth store learns of token changes: the station's watch, and where its own token writes are told. */
-export interface TokenChanges {
-  /** The generation the station counts while it listens (token-watch.ts); null: read the table. */
-  current(): number | null;
-  /** A token was written: told once it is committed (at once outside a transaction). */
-  written(): void;
-}
-
 /**
  * Accounts and tokens. `generation` is the `token_changes` counter every token write moves (a trigger), in this
- * station or any other on the database, or while the station listens for those writes the count it keeps of them.
+ * station or any other on the database; reading it is one indexed row, cheap beside the request it guards.
  */
-export function pgAuthStore(sql: Sql, tokens: TokenChanges): AuthStore {
+export function pgAuthStore(sql: Sql): AuthStore {
   return {
-    generation: async () =>
-      tokens.current() ?? (await first<{ g: number }>(sql, 'SELECT generation AS g FROM token_changes'))!.g,
+    generation: async () => (await first<{ g: number }>(sql, 'SELECT generation AS g FROM token_changes'))!.g,
     insertAccount: async (name, now) =>
       (await first<{ id: number }>(sql, 'INSERT INTO accounts (name, created_at) VALUES ($1, $2) RETURNING id', [
         name,
@@ -25,16 +16,13 @@ export function pgAuthStore(sql: Sql, tokens: TokenChanges): AuthStore {
     accountById: (id) => first<AccountRecord>(sql, 'SELECT * FROM accounts WHERE id = $1', [id]),
     accountByName: (name) => first<AccountRecord>(sql, 'SELECT * FROM accounts WHERE lower(name) = lower($1)', [name]),
     accounts: () => rows<AccountRecord>(sql, 'SELECT * FROM accounts ORDER BY id'),
-    async insertToken(t) {
-      const { id } = (await first<{ id: number }>(
+    insertToken: async (t) =>
+      (await first<{ id: number }>(
         sql,
         `INSERT INTO tokens (account_id, name, prefix, hash, permissions, created_at, expires_at, parent_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [t.account_id, t.name, t.prefix, t.hash, t.permissions, t.created_at, t.expires_at, t.parent_id],
-      ))!;
-      tokens.written();
-      return id;
-    },
+      ))!.id,
     standing: async (id) =>
       (await first<{ revoked: boolean; expires_at: number | null }>(
         sql,
@@ -48,15 +36,14 @@ export function pgAuthStore(sql: Sql, tokens: TokenChanges): AuthStore {
     tokenById: (id) => first<TokenRecord>(sql, 'SELECT * FROM tokens WHERE id = $1', [id]),
     tokensOf: (accountId) =>
       rows<TokenRecord>(sql, 'SELECT * FROM tokens WHERE account_id = $1 ORDER BY id', [accountId]),
-    async revoke(id, now) {
-      const r = await sql.query(
-        `WITH RECURSIVE made(id) AS (SELECT $1::bigint UNION ALL SELECT t.id FROM tokens t JOIN made m ON t.parent_id = m.id)
-         UPDATE tokens SET revoked_at = $2 WHERE id IN (SELECT id FROM made) AND revoked_at IS NULL`,
-        [id, now],
-      );
-      tokens.written();
-      return (r.rowCount ?? 0) > 0;
-    },
+    revoke: async (id, now) =>
+      ((
+        await sql.query(
+          `WITH RECURSIVE made(id) AS (SELECT $1::bigint UNION ALL SELECT t.id FROM tokens t JOIN made m ON t.parent_id = m.id)
+           UPDATE tokens SET revoked_at = $2 WHERE id IN (SELECT id FROM made) AND revoked_at IS NULL`,
+          [id, now],
+        )
+      ).rowCount ?? 0) > 0,
     async touch(id, now) {
       await sql.query('UPDATE tokens SET last_used_at = $1 WHERE id = $2', [now, id]);
     },

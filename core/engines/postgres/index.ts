@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, storageFull } from '../../shared/errors.js';
 import type { TransactionOptions } from '../../platform/unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
-import { pgAuthStore, type TokenChanges } from './auth.js';
+import { pgAuthStore } from './auth.js';
 import { pgEventStore } from './events.js';
 import { pgIdempotencyStore } from './idempotency.js';
 import { pgMigrations, type PgMigration } from './migrations/index.js';
@@ -24,7 +24,6 @@ import {
   pgSigningKeyStore,
 } from './small-stores.js';
 import { sqlState, type Sql } from './sql.js';
-import { watchTokens } from './token-watch.js';
 
 export interface PostgresOptions {
   clock: Clock;
@@ -92,9 +91,9 @@ function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
   return sql;
 }
 
-function storesOn(sql: Sql, keptFrom: number, tokens: TokenChanges): Stores {
+function storesOn(sql: Sql, keptFrom: number): Stores {
   return {
-    auth: pgAuthStore(sql, tokens),
+    auth: pgAuthStore(sql),
     shipments: pgShipmentStore(sql, keptFrom),
     events: pgEventStore(sql),
     printing: pgPrintStore(sql),
@@ -195,8 +194,7 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
     throw lostConnection(e) ? new Error(`cannot reach the database at ${redacted(url)}: ${(e as Error).message}`) : e;
   }
   const keptFrom = opts.searchKeptFrom ?? 2_000;
-  const watch = watchTokens(url);
-  const stores = storesOn(sqlOn(pool, false), keptFrom, { current: watch.current, written: watch.changed });
+  const stores = storesOn(sqlOn(pool, false), keptFrom);
 
   async function transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -214,13 +212,8 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       try {
         // `with_next`: its COMMIT returns before the WAL is flushed; the next synchronous commit flushes it too.
         await client.query(txOpts?.durable === 'with_next' ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
-        let tokensWritten = false;
-        const value = await fn(
-          storesOn(sqlOn(client, true), keptFrom, { current: watch.current, written: () => (tokensWritten = true) }),
-        );
+        const value = await fn(storesOn(sqlOn(client, true), keptFrom));
         await client.query('COMMIT');
-        // Counted here before anyone is answered, not when its notification comes back to this station.
-        if (tokensWritten) watch.changed();
         return value;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => (broken = true));
@@ -295,9 +288,6 @@ export async function openPostgresEngine(url: string, opts: PostgresOptions): Pr
       Promise.reject(
         new DomainError('invalid_state', 'a PostgreSQL station is backed up with the database’s own tools (pg_dump)'),
       ),
-    async close() {
-      await watch.close();
-      await pool.end();
-    },
+    close: () => pool.end(),
   };
 }
