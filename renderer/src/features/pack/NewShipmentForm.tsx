@@ -5,10 +5,11 @@ import { ApiError } from '../../api/client';
 import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, useFocusFirstInvalid } from '../../components/Field';
-import { e164, PhoneField } from '../../components/PhoneField';
+import { e164 } from '../../components/PhoneField';
+import { AddressFields } from '../../components/AddressFields';
 import { Loading } from '../../components/States';
 import { formatKg } from '../../i18n/numbers';
-import { parcelText, presetParcel } from '../../parcel/parcel';
+import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
 import { useCreateAndPrint, type Printed } from './mutations';
@@ -19,7 +20,7 @@ import type { Office } from '../offices/OfficePicker';
 import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
 import { usePlaceLookup } from '../offices/queries';
 import { BoxKeyField } from '../parcel/BoxKeyField';
-import { ScaleWeight } from '../scale/ScaleWeight';
+import { ParcelFields } from '../../parcel/ParcelFields';
 
 const FOCUSABLE =
   'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
@@ -107,8 +108,8 @@ export function NewShipmentForm({
   const origin = returnOf ? returnOf.destination : sender;
 
   const changed = () => onDirty(true);
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) => {
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const type = (k: keyof Draft, text: string) => {
+    setDraft((d) => ({ ...d, [k]: text }));
     changed();
     const path = k === 'weight' || k === 'length' || k === 'width' || k === 'height' ? `/dimensions/${k}` : null;
     if (path && errors[path]) setErrors(({ [path]: _, ...rest }) => rest);
@@ -212,129 +213,39 @@ export function NewShipmentForm({
       <div className="new-grid">
         <fieldset>
           <legend>{t('pack.receiver')}</legend>
-          <Field
-            label={t('pack.name')}
-            path="/destination/contact/name"
+          <AddressFields
+            value={draft}
+            onChange={type}
             errors={shown}
-            value={draft.name}
-            onChange={set('name')}
+            at="/destination"
+            with={['phone', 'email']}
+            paired
             autoFocus
-            autoComplete="off"
+            onLeave={(k) => k === 'zip' && void suggestPlace()}
+            hints={{ city: fromZip('city'), state: fromZip('state') }}
           />
-          <div className="pair">
-            <PhoneField
-              label={t('pack.phone')}
-              path="/destination/contact/phone"
-              errors={shown}
-              value={draft.phone}
-              country={draft.country}
-              onValue={(v) => set('phone')({ target: { value: v } })}
-            />
-            <Field
-              label={t('pack.email')}
-              path="/destination/contact/email"
-              errors={shown}
-              value={draft.email}
-              onChange={set('email')}
-              type="email"
-            />
-          </div>
-          <Field
-            label={t('pack.street')}
-            path="/destination/address/street"
-            errors={shown}
-            value={draft.street}
-            onChange={set('street')}
-          />
-          <div className="pair">
-            <Field
-              label={t('pack.zip')}
-              path={ZIP}
-              errors={shown}
-              value={draft.zip}
-              onChange={set('zip')}
-              onBlur={() => void suggestPlace()}
-            />
-            <Field
-              label={t('pack.country')}
-              path="/destination/address/country"
-              errors={shown}
-              value={draft.country}
-              onChange={set('country')}
-              maxLength={2}
-            />
-          </div>
-          <div className="pair">
-            <Field
-              label={t('pack.city')}
-              path="/destination/address/city"
-              errors={shown}
-              value={draft.city}
-              onChange={set('city')}
-              hint={fromZip('city')}
-            />
-            <Field
-              label={t('pack.province')}
-              path="/destination/address/state"
-              errors={shown}
-              value={draft.state}
-              onChange={set('state')}
-              hint={fromZip('state')}
-            />
-          </div>
         </fieldset>
         <fieldset>
           <legend>{t('pack.parcel')}</legend>
           <BoxKeyField presets={presets.data} onKey={applyPreset} />
-          <Field
-            label={t('pack.weight')}
-            path="/dimensions/weight"
+          <ParcelFields
+            value={draft}
+            onChange={type}
             errors={shown}
-            value={draft.weight}
-            onChange={set('weight')}
-            inputMode="decimal"
-            hint={
+            onScale={(weight) => setDraft((d) => ({ ...d, weight }))}
+            weightHint={
               presetWeight
                 ? t('pack.weightFromBox', { ...presetWeight, weight: formatKg(presetWeight.weight, i18n.language) })
                 : undefined
             }
+            sizesClass="triple"
           />
-          <ScaleWeight
-            value={draft.weight}
-            onWeight={(kg) => setDraft((d) => ({ ...d, weight: parcelText(kg, i18n.language) }))}
-          />
-          <div className="triple">
-            <Field
-              label={t('pack.length')}
-              path="/dimensions/length"
-              errors={shown}
-              value={draft.length}
-              onChange={set('length')}
-              inputMode="decimal"
-            />
-            <Field
-              label={t('pack.width')}
-              path="/dimensions/width"
-              errors={shown}
-              value={draft.width}
-              onChange={set('width')}
-              inputMode="decimal"
-            />
-            <Field
-              label={t('pack.height')}
-              path="/dimensions/height"
-              errors={shown}
-              value={draft.height}
-              onChange={set('height')}
-              inputMode="decimal"
-            />
-          </div>
           <Field
             label={t('pack.contents')}
             path="/content"
             errors={shown}
             value={draft.content}
-            onChange={set('content')}
+            onChange={(e) => type('content', e.target.value)}
           />
         </fieldset>
         <fieldset className="methods">
