@@ -58,13 +58,19 @@ describe("the desk's form pieces, each written once", () => {
       'path="/length"',
       "label={t('packages.height')}",
     ])
-      expect(PARCEL.some((p) => p.test(line)), line).toBe(true);
+      expect(
+        PARCEL.some((p) => p.test(line)),
+        line,
+      ).toBe(true);
     for (const line of [
       'path="/destination/contact/name"',
       'path="/origin/address/zip"',
       "['street', '/address/street', 'pack.street'],",
       "label={t('pack.province')}",
     ])
-      expect(PARTY.some((p) => p.test(line)), line).toBe(true);
+      expect(
+        PARTY.some((p) => p.test(line)),
+        line,
+      ).toBe(true);
   });
 });
