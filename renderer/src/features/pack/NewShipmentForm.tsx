@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
@@ -12,6 +12,7 @@ import { formatKg } from '../../i18n/numbers';
 import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
+import { newShipment, newShipmentState } from './new-shipment';
 import { useCreateAndPrint, type Printed } from './mutations';
 import { useQuote } from './queries';
 import { QuotePicker } from './QuotePicker';
@@ -58,16 +59,10 @@ export function NewShipmentForm({
   const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
   const focusInvalid = useFocusFirstInvalid(form);
-  const [draft, setDraft] = useState<Draft>(() => (returnOf ? draftOf(returnOf.origin, returnOf) : emptyDraft()));
-  /** The method the operator picked; null until they pick one. */
-  const [picked, setPicked] = useState<string | null>(null);
-  const [office, setOffice] = useState<Office | null>(null);
-  const [choosingOffice, setChoosingOffice] = useState(false);
-  const [senderId, setSenderId] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [suggested, setSuggested] = useState<{ zip: string; city: string; state: string } | null>(null);
-  const [presetWeight, setPresetWeight] = useState<{ name: string; weight: number } | null>(null);
+  const [state, dispatch] = useReducer(newShipment, returnOf, (r) =>
+    newShipmentState(r ? draftOf(r.origin, r) : emptyDraft()),
+  );
+  const { draft, picked, office, choosingOffice, senderId, errors, message, suggested, presetWeight } = state;
   const senders = useSenders();
   const presets = usePresets();
   const params = useDebounced(quoteParams(draft), 150);
@@ -86,9 +81,8 @@ export function NewShipmentForm({
 
   /** Choosing PICKUP opens the office picker (being the cheapest, chosen for them, would take the focus mid-typing). */
   function pickMethod(m: string) {
-    setPicked(m);
+    dispatch({ type: 'methodPicked', method: m, opensOffice: m === 'PICKUP' && method !== 'PICKUP' && !office });
     changed();
-    if (m === 'PICKUP' && method !== 'PICKUP' && !office) setChoosingOffice(true);
   }
 
   const quoteErrors =
@@ -109,11 +103,8 @@ export function NewShipmentForm({
 
   const changed = () => onDirty(true);
   const type = (k: keyof Draft, text: string) => {
-    setDraft((d) => ({ ...d, [k]: text }));
+    dispatch({ type: 'typed', key: k, text });
     changed();
-    const path = k === 'weight' || k === 'length' || k === 'width' || k === 'height' ? `/dimensions/${k}` : null;
-    if (path && errors[path]) setErrors(({ [path]: _, ...rest }) => rest);
-    if (k === 'weight') setPresetWeight(null);
   };
 
   /** City and province of the postal code typed, from the office directory, into whichever of them is empty. */
@@ -123,10 +114,7 @@ export function NewShipmentForm({
     try {
       const place = (await placeOf(zip))[0];
       if (!place) return;
-      setDraft((d) =>
-        d.zip.trim() !== zip ? d : { ...d, city: d.city.trim() || place.city, state: d.state.trim() || place.state },
-      );
-      setSuggested({ zip, city: place.city, state: place.state });
+      dispatch({ type: 'placeFound', zip, city: place.city, state: place.state });
     } catch {
       // A suggestion only: the operator types the city.
     }
@@ -135,9 +123,9 @@ export function NewShipmentForm({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
-    setDraft((d) => ({ ...d, ...presetParcel(p, i18n.language) }));
+    const presetWeight = p.weight !== undefined ? { name: p.name, weight: p.weight } : null;
+    dispatch({ type: 'boxed', parcel: presetParcel(p, i18n.language), presetWeight });
     changed();
-    setPresetWeight(p.weight !== undefined ? { name: p.name, weight: p.weight } : null);
     const next = p.weight === undefined ? '/dimensions/weight' : '/content';
     requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>(`[name="${next}"]`)?.focus());
     return true;
@@ -146,26 +134,26 @@ export function NewShipmentForm({
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (create.isPending) return;
-    setMessage(null);
+    dispatch({ type: 'refused', message: null });
     const current = quoteParams(draft);
     if (current && !options) {
-      setMessage(quote.isError ? t('pack.noMethodParcel') : t('pack.quoting'));
+      dispatch({ type: 'refused', message: quote.isError ? t('pack.noMethodParcel') : t('pack.quoting') });
       focusInvalid();
       return;
     }
     if (noMethod) {
-      setMessage(t('pack.noMethod'));
+      dispatch({ type: 'refused', message: t('pack.noMethod') });
       focusInvalid();
       return;
     }
     if (method === 'PICKUP' && !office) {
-      setErrors({ [OFFICE_PATH]: t('offices.needed') });
-      setMessage(t('errors.fieldsNeedAttention'));
+      const errors = { [OFFICE_PATH]: t('offices.needed') };
+      dispatch({ type: 'refused', message: t('errors.fieldsNeedAttention'), errors });
       focusInvalid();
       return;
     }
     if (!origin) {
-      setMessage(t('pack.noSender'));
+      dispatch({ type: 'refused', message: t('pack.noSender') });
       return;
     }
     try {
@@ -174,8 +162,7 @@ export function NewShipmentForm({
       onPrinted(await create.mutateAsync(withOffice(body, office)));
     } catch (err) {
       const x = explain(err, t);
-      setErrors(x.fields);
-      setMessage(x.message);
+      dispatch({ type: 'refused', message: x.message, errors: x.fields });
       focusInvalid();
     }
   }
@@ -232,7 +219,7 @@ export function NewShipmentForm({
             value={draft}
             onChange={type}
             errors={shown}
-            onScale={(weight) => setDraft((d) => ({ ...d, weight }))}
+            onScale={(weight) => dispatch({ type: 'weighed', weight })}
             weightHint={
               presetWeight
                 ? t('pack.weightFromBox', { ...presetWeight, weight: formatKg(presetWeight.weight, i18n.language) })
@@ -263,12 +250,11 @@ export function NewShipmentForm({
             office={office}
             error={shown[OFFICE_PATH]}
             onChange={(o) => {
-              setOffice(o);
+              dispatch({ type: 'officeChosen', office: o, path: OFFICE_PATH });
               changed();
-              if (o) setErrors(({ [OFFICE_PATH]: _, ...rest }) => rest);
             }}
             choosing={choosingOffice}
-            onChoosing={setChoosingOffice}
+            onChoosing={(choosing) => dispatch({ type: 'choosingOffice', choosing })}
           />
           {returnOf ? (
             <p className="hint">
@@ -283,7 +269,7 @@ export function NewShipmentForm({
               path="/origin"
               errors={shown}
               value={sender?.id ?? ''}
-              onChange={(e) => setSenderId(Number(e.target.value))}
+              onChange={(e) => dispatch({ type: 'senderChosen', id: Number(e.target.value) })}
             >
               {senders.data.map((s) => (
                 <option key={s.id} value={s.id}>
