@@ -7,6 +7,8 @@ import { formatNumber } from '../i18n/numbers.js';
 export const PARCEL = ['length', 'width', 'height', 'weight'] as const;
 export type ParcelText = Record<(typeof PARCEL)[number], string>;
 
+export const emptyParcel = (): ParcelText => ({ length: '', width: '', height: '', weight: '' });
+
 /** "1,5" is how an Argentine operator types 1.5. Blank is absent, so the service says it is required. */
 export const decimal = (text: string): number | undefined =>
   text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));

@@ -6,7 +6,7 @@ import type { OpInput } from '../../api/client';
 import { useExplain } from '../../api/errors';
 import type { TokenInfo } from '../../api/types';
 import { forgetToken } from '../../app/session';
-import { ActionsHeader } from '../../components/ActionsHeader';
+import { DataTable } from '../../components/DataTable';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -135,49 +135,44 @@ export function CredentialsView() {
         <ErrorLine error={revoke.error} />
         <QueryState query={tokens} empty={(d) => d.length === 0}>
           {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th>{t('credentials.name')}</th>
-                  <th>{t('credentials.token')}</th>
-                  <th>{t('credentials.permissions')}</th>
-                  <th>{t('credentials.expiresCol')}</th>
-                  <th>{t('credentials.lastUsed')}</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((tk) => (
-                  <tr key={tk.id}>
-                    <td>
+            <DataTable
+              rows={list}
+              rowKey={(tk) => tk.id}
+              columns={[
+                {
+                  header: t('credentials.name'),
+                  cell: (tk) => (
+                    <>
                       {nameOf(tk)}
                       {tk.id === current.data?.id && <span className="badge">{t('credentials.thisDesk')}</span>}
-                    </td>
-                    <td className="mono">{tk.prefix}…</td>
-                    <td>{tk.permissions.join(', ')}</td>
-                    <td>
-                      {tk.revoked_at
-                        ? t('credentials.revoked', { when: date(tk.revoked_at) })
-                        : tk.expires_at
-                          ? date(tk.expires_at)
-                          : t('credentials.never')}
-                    </td>
-                    <td>{date(tk.last_used_at)}</td>
-                    <td>
-                      {!tk.revoked_at && (
-                        <Button
-                          kind="danger"
-                          onClick={() => setRevoking(tk)}
-                          aria-label={t('credentials.revokeOne', { name: nameOf(tk) })}
-                        >
-                          {t('credentials.revoke')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { header: t('credentials.token'), cell: (tk) => `${tk.prefix}…`, className: 'mono' },
+                { header: t('credentials.permissions'), cell: (tk) => tk.permissions.join(', ') },
+                {
+                  header: t('credentials.expiresCol'),
+                  cell: (tk) =>
+                    tk.revoked_at
+                      ? t('credentials.revoked', { when: date(tk.revoked_at) })
+                      : tk.expires_at
+                        ? date(tk.expires_at)
+                        : t('credentials.never'),
+                },
+                { header: t('credentials.lastUsed'), cell: (tk) => date(tk.last_used_at) },
+              ]}
+              actions={(tk) =>
+                !tk.revoked_at && (
+                  <Button
+                    kind="danger"
+                    onClick={() => setRevoking(tk)}
+                    aria-label={t('credentials.revokeOne', { name: nameOf(tk) })}
+                  >
+                    {t('credentials.revoke')}
+                  </Button>
+                )
+              }
+            />
           )}
         </QueryState>
       </section>

@@ -1,16 +1,18 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { explain, fieldMessage } from '../../api/errors';
 import { ApiError } from '../../api/client';
 import type { QuoteOption, Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field, SelectField, useFocusFirstInvalid } from '../../components/Field';
-import { e164, PhoneField } from '../../components/PhoneField';
+import { e164 } from '../../components/PhoneField';
+import { AddressFields } from '../../components/AddressFields';
 import { Loading } from '../../components/States';
 import { formatKg } from '../../i18n/numbers';
-import { parcelText, presetParcel } from '../../parcel/parcel';
+import { presetParcel } from '../../parcel/parcel';
 import { usePresets, useSenders } from '../settings/queries';
 import { draftOf, emptyDraft, quoteParams, QUOTE_FIELD, toBody, type Draft } from './draft';
+import { newShipment, newShipmentState } from './new-shipment';
 import { useCreateAndPrint, type Printed } from './mutations';
 import { useQuote } from './queries';
 import { QuotePicker } from './QuotePicker';
@@ -19,7 +21,7 @@ import type { Office } from '../offices/OfficePicker';
 import { OFFICE_PATH, PickupOffice, withOffice } from '../offices/PickupOffice';
 import { usePlaceLookup } from '../offices/queries';
 import { BoxKeyField } from '../parcel/BoxKeyField';
-import { ScaleWeight } from '../scale/ScaleWeight';
+import { ParcelFields } from '../../parcel/ParcelFields';
 
 const FOCUSABLE =
   'input:not([type=radio]):not([disabled]), select:not([disabled]), [role=radiogroup] input:checked, button:not([disabled])';
@@ -57,16 +59,10 @@ export function NewShipmentForm({
   const placeOf = usePlaceLookup();
   const form = useRef<HTMLFormElement>(null);
   const focusInvalid = useFocusFirstInvalid(form);
-  const [draft, setDraft] = useState<Draft>(() => (returnOf ? draftOf(returnOf.origin, returnOf) : emptyDraft()));
-  /** The method the operator picked; null until they pick one. */
-  const [picked, setPicked] = useState<string | null>(null);
-  const [office, setOffice] = useState<Office | null>(null);
-  const [choosingOffice, setChoosingOffice] = useState(false);
-  const [senderId, setSenderId] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [suggested, setSuggested] = useState<{ zip: string; city: string; state: string } | null>(null);
-  const [presetWeight, setPresetWeight] = useState<{ name: string; weight: number } | null>(null);
+  const [state, dispatch] = useReducer(newShipment, returnOf, (r) =>
+    newShipmentState(r ? draftOf(r.origin, r) : emptyDraft()),
+  );
+  const { draft, picked, office, choosingOffice, senderId, errors, message, suggested, presetWeight } = state;
   const senders = useSenders();
   const presets = usePresets();
   const params = useDebounced(quoteParams(draft), 150);
@@ -85,9 +81,8 @@ export function NewShipmentForm({
 
   /** Choosing PICKUP opens the office picker (being the cheapest, chosen for them, would take the focus mid-typing). */
   function pickMethod(m: string) {
-    setPicked(m);
+    dispatch({ type: 'methodPicked', method: m, opensOffice: m === 'PICKUP' && method !== 'PICKUP' && !office });
     changed();
-    if (m === 'PICKUP' && method !== 'PICKUP' && !office) setChoosingOffice(true);
   }
 
   const quoteErrors =
@@ -107,12 +102,9 @@ export function NewShipmentForm({
   const origin = returnOf ? returnOf.destination : sender;
 
   const changed = () => onDirty(true);
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) => {
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const type = (k: keyof Draft, text: string) => {
+    dispatch({ type: 'typed', key: k, text });
     changed();
-    const path = k === 'weight' || k === 'length' || k === 'width' || k === 'height' ? `/dimensions/${k}` : null;
-    if (path && errors[path]) setErrors(({ [path]: _, ...rest }) => rest);
-    if (k === 'weight') setPresetWeight(null);
   };
 
   /** City and province of the postal code typed, from the office directory, into whichever of them is empty. */
@@ -122,10 +114,7 @@ export function NewShipmentForm({
     try {
       const place = (await placeOf(zip))[0];
       if (!place) return;
-      setDraft((d) =>
-        d.zip.trim() !== zip ? d : { ...d, city: d.city.trim() || place.city, state: d.state.trim() || place.state },
-      );
-      setSuggested({ zip, city: place.city, state: place.state });
+      dispatch({ type: 'placeFound', zip, city: place.city, state: place.state });
     } catch {
       // A suggestion only: the operator types the city.
     }
@@ -134,9 +123,9 @@ export function NewShipmentForm({
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
     if (!p) return false;
-    setDraft((d) => ({ ...d, ...presetParcel(p, i18n.language) }));
+    const presetWeight = p.weight !== undefined ? { name: p.name, weight: p.weight } : null;
+    dispatch({ type: 'boxed', parcel: presetParcel(p, i18n.language), presetWeight });
     changed();
-    setPresetWeight(p.weight !== undefined ? { name: p.name, weight: p.weight } : null);
     const next = p.weight === undefined ? '/dimensions/weight' : '/content';
     requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>(`[name="${next}"]`)?.focus());
     return true;
@@ -145,26 +134,26 @@ export function NewShipmentForm({
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (create.isPending) return;
-    setMessage(null);
+    dispatch({ type: 'refused', message: null });
     const current = quoteParams(draft);
     if (current && !options) {
-      setMessage(quote.isError ? t('pack.noMethodParcel') : t('pack.quoting'));
+      dispatch({ type: 'refused', message: quote.isError ? t('pack.noMethodParcel') : t('pack.quoting') });
       focusInvalid();
       return;
     }
     if (noMethod) {
-      setMessage(t('pack.noMethod'));
+      dispatch({ type: 'refused', message: t('pack.noMethod') });
       focusInvalid();
       return;
     }
     if (method === 'PICKUP' && !office) {
-      setErrors({ [OFFICE_PATH]: t('offices.needed') });
-      setMessage(t('errors.fieldsNeedAttention'));
+      const errors = { [OFFICE_PATH]: t('offices.needed') };
+      dispatch({ type: 'refused', message: t('errors.fieldsNeedAttention'), errors });
       focusInvalid();
       return;
     }
     if (!origin) {
-      setMessage(t('pack.noSender'));
+      dispatch({ type: 'refused', message: t('pack.noSender') });
       return;
     }
     try {
@@ -173,8 +162,7 @@ export function NewShipmentForm({
       onPrinted(await create.mutateAsync(withOffice(body, office)));
     } catch (err) {
       const x = explain(err, t);
-      setErrors(x.fields);
-      setMessage(x.message);
+      dispatch({ type: 'refused', message: x.message, errors: x.fields });
       focusInvalid();
     }
   }
@@ -212,129 +200,39 @@ export function NewShipmentForm({
       <div className="new-grid">
         <fieldset>
           <legend>{t('pack.receiver')}</legend>
-          <Field
-            label={t('pack.name')}
-            path="/destination/contact/name"
+          <AddressFields
+            value={draft}
+            onChange={type}
             errors={shown}
-            value={draft.name}
-            onChange={set('name')}
+            at="/destination"
+            with={['phone', 'email']}
+            paired
             autoFocus
-            autoComplete="off"
+            onLeave={(k) => k === 'zip' && void suggestPlace()}
+            hints={{ city: fromZip('city'), state: fromZip('state') }}
           />
-          <div className="pair">
-            <PhoneField
-              label={t('pack.phone')}
-              path="/destination/contact/phone"
-              errors={shown}
-              value={draft.phone}
-              country={draft.country}
-              onValue={(v) => set('phone')({ target: { value: v } })}
-            />
-            <Field
-              label={t('pack.email')}
-              path="/destination/contact/email"
-              errors={shown}
-              value={draft.email}
-              onChange={set('email')}
-              type="email"
-            />
-          </div>
-          <Field
-            label={t('pack.street')}
-            path="/destination/address/street"
-            errors={shown}
-            value={draft.street}
-            onChange={set('street')}
-          />
-          <div className="pair">
-            <Field
-              label={t('pack.zip')}
-              path={ZIP}
-              errors={shown}
-              value={draft.zip}
-              onChange={set('zip')}
-              onBlur={() => void suggestPlace()}
-            />
-            <Field
-              label={t('pack.country')}
-              path="/destination/address/country"
-              errors={shown}
-              value={draft.country}
-              onChange={set('country')}
-              maxLength={2}
-            />
-          </div>
-          <div className="pair">
-            <Field
-              label={t('pack.city')}
-              path="/destination/address/city"
-              errors={shown}
-              value={draft.city}
-              onChange={set('city')}
-              hint={fromZip('city')}
-            />
-            <Field
-              label={t('pack.province')}
-              path="/destination/address/state"
-              errors={shown}
-              value={draft.state}
-              onChange={set('state')}
-              hint={fromZip('state')}
-            />
-          </div>
         </fieldset>
         <fieldset>
           <legend>{t('pack.parcel')}</legend>
           <BoxKeyField presets={presets.data} onKey={applyPreset} />
-          <Field
-            label={t('pack.weight')}
-            path="/dimensions/weight"
+          <ParcelFields
+            value={draft}
+            onChange={type}
             errors={shown}
-            value={draft.weight}
-            onChange={set('weight')}
-            inputMode="decimal"
-            hint={
+            onScale={(weight) => dispatch({ type: 'weighed', weight })}
+            weightHint={
               presetWeight
                 ? t('pack.weightFromBox', { ...presetWeight, weight: formatKg(presetWeight.weight, i18n.language) })
                 : undefined
             }
+            sizesClass="triple"
           />
-          <ScaleWeight
-            value={draft.weight}
-            onWeight={(kg) => setDraft((d) => ({ ...d, weight: parcelText(kg, i18n.language) }))}
-          />
-          <div className="triple">
-            <Field
-              label={t('pack.length')}
-              path="/dimensions/length"
-              errors={shown}
-              value={draft.length}
-              onChange={set('length')}
-              inputMode="decimal"
-            />
-            <Field
-              label={t('pack.width')}
-              path="/dimensions/width"
-              errors={shown}
-              value={draft.width}
-              onChange={set('width')}
-              inputMode="decimal"
-            />
-            <Field
-              label={t('pack.height')}
-              path="/dimensions/height"
-              errors={shown}
-              value={draft.height}
-              onChange={set('height')}
-              inputMode="decimal"
-            />
-          </div>
           <Field
             label={t('pack.contents')}
             path="/content"
             errors={shown}
             value={draft.content}
-            onChange={set('content')}
+            onChange={(e) => type('content', e.target.value)}
           />
         </fieldset>
         <fieldset className="methods">
@@ -352,12 +250,11 @@ export function NewShipmentForm({
             office={office}
             error={shown[OFFICE_PATH]}
             onChange={(o) => {
-              setOffice(o);
+              dispatch({ type: 'officeChosen', office: o, path: OFFICE_PATH });
               changed();
-              if (o) setErrors(({ [OFFICE_PATH]: _, ...rest }) => rest);
             }}
             choosing={choosingOffice}
-            onChoosing={setChoosingOffice}
+            onChoosing={(choosing) => dispatch({ type: 'choosingOffice', choosing })}
           />
           {returnOf ? (
             <p className="hint">
@@ -372,7 +269,7 @@ export function NewShipmentForm({
               path="/origin"
               errors={shown}
               value={sender?.id ?? ''}
-              onChange={(e) => setSenderId(Number(e.target.value))}
+              onChange={(e) => dispatch({ type: 'senderChosen', id: Number(e.target.value) })}
             >
               {senders.data.map((s) => (
                 <option key={s.id} value={s.id}>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useExplain } from '../../api/errors';
@@ -18,12 +18,10 @@ import { ParcelCorrection, type BoxKeys } from '../parcel/ParcelCorrection';
 import { useCorrectParcel, type ParcelPatch } from '../parcel/mutations';
 import { LabelPreview } from './LabelPreview';
 import { useScan, usePrintShipment, type Printed } from './mutations';
-import { MethodCorrection, type MethodPatch } from './MethodCorrection';
+import { asksBeforeLeaving, initialPack, packFlow, parcelKey, type Leaving } from './pack-flow';
+import { MethodCorrection } from './MethodCorrection';
 import { NewShipmentForm } from './NewShipmentForm';
 import { OFFICE_PATH } from '../offices/PickupOffice';
-
-type Opened =
-  { kind: 'none' } | { kind: 'new'; ref: string; returnOf?: Shipment } | { kind: 'shipment'; shipment: Shipment };
 
 const WEIGHT = '/dimensions/weight';
 
@@ -31,9 +29,6 @@ const WEIGHT = '/dimensions/weight';
 export const RETURN_KEY = 'r';
 /** A return's order reference: the original's, marked. */
 const returnRef = (s: Shipment) => `${s.ref}-R`;
-/** The parcel being corrected is the same one: the same shipment, not changed since (its form stays as typed). */
-const parcelKey = (s: Shipment) => `${s.code} ${s.updated_at}`;
-const sameParcel = (a: Shipment, b: Shipment) => parcelKey(a) === parcelKey(b);
 
 /**
  * Pack, the desk's home: scan, pack, print, next. The scan field is focused and empty whenever the desk waits;
@@ -45,21 +40,11 @@ export function PackView() {
   const explain = useExplain();
   const feedback = useFeedback();
   const scanField = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
-  const [opened, setOpened] = useState<Opened>({ kind: 'none' });
-  const [last, setLast] = useState<Printed | null>(null);
-  const [note, setNote] = useState<{ tone: Tone; text: string } | null>(null);
-  /** A filled new-shipment form is not left without asking: by Escape, or by the next scan. */
-  const [dirty, setDirty] = useState(false);
-  const [leaving, setLeaving] = useState<{ then: () => void } | null>(null);
+  const [flow, dispatch] = useReducer(packFlow, initialPack);
+  const { value, opened, last, note, leaving, correction, methodPatch, correctionErrors } = flow;
   const scan = useScan();
   const print = usePrintShipment();
   const job = useJob(last?.job && !isFinalJobState(last.job.state) ? last.job.id : null).data ?? last?.job ?? null;
-  // An opened shipment without a label may have its parcel corrected first (box, the scale's weight).
-  const [correction, setCorrection] = useState<ParcelPatch | null>(null);
-  const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
-  // Its method and office too (an imported order may become a PICKUP), saved with the parcel by the same PATCH.
-  const [methodPatch, setMethodPatch] = useState<MethodPatch | null>(null);
   const correct = useCorrectParcel();
   const boxKeys = useRef<BoxKeys>(null);
   /** A box key just taken from the empty scan field: the first character of a scan, if a scanner's next key follows. */
@@ -82,68 +67,58 @@ export function PackView() {
   }, [last, job, feedback]);
 
   function printed(p: Printed) {
-    setLast(p);
-    setOpened(p.job ? { kind: 'none' } : { kind: 'shipment', shipment: p.shipment });
-    setDirty(false);
-    setNote(null);
+    dispatch({ type: 'printed', printed: p });
+    focusScan();
+  }
+
+  /** What the operator asked for that leaves the new-shipment form: the next scan, or the form closed. */
+  function proceed(next: Leaving) {
+    if (next.then === 'scan') return void resolve(next.value);
+    dispatch({ type: 'formClosed' });
     focusScan();
   }
 
   /** Leaves a filled form only once the operator says so. */
-  function leaveForm(then: () => void) {
-    if (opened.kind === 'new' && dirty) setLeaving({ then });
-    else then();
+  function leaveForm(next: Leaving) {
+    if (asksBeforeLeaving(flow)) dispatch({ type: 'leaveAsked', leaving: next });
+    else proceed(next);
+  }
+
+  /** A shipment's sound and the scan field's focus when a scan opens nothing. */
+  function notOpened(text: string) {
+    dispatch({ type: 'notOpened', note: { tone: 'error', text } });
+    feedback.signal('failed');
+    focusScan();
   }
 
   async function resolve(wanted: string) {
-    setNote(null);
-    setLast(null);
-    setDirty(false);
+    dispatch({ type: 'scanning' });
     feedback.clear();
     try {
       const found = await scan.mutateAsync(wanted);
-      if (found.kind === 'unknown') {
-        // A code misread by one character, or another account's label: no new order is made of it.
-        setCorrection(null);
-        setMethodPatch(null);
-        setCorrectionErrors({});
-        setOpened({ kind: 'none' });
-        setNote({ tone: 'error', text: t('pack.status.unknownCode', { code: found.code }) });
-        feedback.signal('failed');
-        focusScan();
-        return;
-      }
-      // The shipment open, scanned again, keeps its parcel as the operator sees it (the scale's weight in it): the
-      // next Enter saves what the field shows. Another shipment, or this one changed since, starts from the store.
-      if (!(found.kind === 'shipment' && opened.kind === 'shipment' && sameParcel(found.shipment, opened.shipment))) {
-        setCorrection(null);
-        setMethodPatch(null);
-        setCorrectionErrors({});
-      }
-      setOpened(found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : found);
+      // A code misread by one character, or another account's label: no new order is made of it.
+      if (found.kind === 'unknown') return notOpened(t('pack.status.unknownCode', { code: found.code }));
+      dispatch({ type: 'opened', opened: found });
       if (found.kind === 'shipment') focusScan();
     } catch (err) {
       // Nothing stays open: an Enter now must not print the shipment scanned before.
-      setOpened({ kind: 'none' });
-      setNote({ tone: 'error', text: explain(err).message });
-      feedback.signal('failed');
-      focusScan();
+      notOpened(explain(err).message);
     }
   }
 
   // Scans typed anywhere else on the screen (a form field, a button, the header) come here.
-  const scanned = useEffectEvent((v: string) => leaveForm(() => void resolve(v)));
+  const scanned = useEffectEvent((v: string) => leaveForm({ then: 'scan', value: v }));
   useEffect(() => onScan(scanned), []);
 
   function onScanSubmit(e: FormEvent) {
     e.preventDefault();
     const wanted = value.trim();
-    setValue('');
+    dispatch({ type: 'typed', value: '' });
     if (!wanted) {
       if (opened.kind === 'shipment') printOpened();
       return;
     }
-    leaveForm(() => void resolve(wanted));
+    leaveForm({ then: 'scan', value: wanted });
   }
 
   /** Prints the opened shipment, saving the parcel's corrections first (`patch`: as its form has them now). */
@@ -152,14 +127,13 @@ export function PackView() {
     feedback.clear();
     const patch = parcel || methodPatch ? { ...parcel, ...methodPatch } : null;
     if (patch?.method === 'PICKUP' && patch.office === null) {
-      setCorrectionErrors({ [OFFICE_PATH]: t('offices.needed') });
-      setNote({ tone: 'error', text: t('offices.needed') });
-      return;
+      const text = t('offices.needed');
+      return dispatch({ type: 'printRefused', errors: { [OFFICE_PATH]: text }, note: { tone: 'error', text } });
     }
     // An order imported without a weight is weighed before its label: the label prints what the scale read.
     if (opened.shipment.dimensions.weight === null && patch?.dimensions?.weight === undefined) {
-      setCorrectionErrors({ [WEIGHT]: t('parcel.weighFirst') });
-      setNote({ tone: 'error', text: t('parcel.weighFirst') });
+      const text = t('parcel.weighFirst');
+      dispatch({ type: 'printRefused', errors: { [WEIGHT]: text }, note: { tone: 'error', text } });
       feedback.signal('failed');
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[name="${WEIGHT}"]`)?.focus());
       return;
@@ -174,16 +148,12 @@ export function PackView() {
       { shipment: opened.shipment, patch },
       {
         onSuccess: (s) => {
-          setCorrection(null);
-          setMethodPatch(null);
-          setCorrectionErrors({});
-          setOpened({ kind: 'shipment', shipment: s });
+          dispatch({ type: 'corrected', shipment: s });
           send(s);
         },
         onError: (err) => {
           const x = explain(err);
-          setCorrectionErrors(x.fields);
-          setNote({ tone: 'error', text: x.message });
+          dispatch({ type: 'printRefused', errors: x.fields, note: { tone: 'error', text: x.message } });
         },
       },
     );
@@ -191,16 +161,13 @@ export function PackView() {
 
   async function startReturn(s: Shipment) {
     const ref = returnRef(s);
-    setNote(null);
-    setLast(null);
+    dispatch({ type: 'scanning' });
     try {
       const found = await scan.mutateAsync(ref);
       // Its return was made before: that one opens, rather than a second.
-      setOpened(
-        found.kind === 'shipment' ? { kind: 'shipment', shipment: found.shipment } : { kind: 'new', ref, returnOf: s },
-      );
+      dispatch({ type: 'opened', opened: found.kind === 'shipment' ? found : { kind: 'new', ref, returnOf: s } });
     } catch (err) {
-      setNote({ tone: 'error', text: explain(err).message });
+      dispatch({ type: 'said', note: { tone: 'error', text: explain(err).message } });
     }
   }
 
@@ -216,8 +183,8 @@ export function PackView() {
     if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey) return false;
     if (held && value === '' && sameBurst(held.at, e.timeStamp)) {
       boxKeys.current?.unbox();
-      setNote(null);
-      setValue(held.key + e.key);
+      dispatch({ type: 'said', note: null });
+      dispatch({ type: 'typed', value: held.key + e.key });
       return true;
     }
     if (value !== '' || opened.kind !== 'shipment') return false;
@@ -225,7 +192,10 @@ export function PackView() {
     if (!name) return false;
     boxed.current = { key: e.key, at: e.timeStamp };
     const s = opened.shipment;
-    setNote({ tone: 'idle', text: t('pack.status.boxed', { code: s.code, ref: s.ref, name }) });
+    dispatch({
+      type: 'said',
+      note: { tone: 'idle', text: t('pack.status.boxed', { code: s.code, ref: s.ref, name }) },
+    });
     return true;
   }
 
@@ -235,9 +205,7 @@ export function PackView() {
       return;
     }
     if (e.key === 'Escape') {
-      setValue('');
-      setOpened({ kind: 'none' });
-      setLast(null);
+      dispatch({ type: 'escaped' });
     } else if (e.key.toLowerCase() === RETURN_KEY && e.altKey && opened.kind === 'shipment') {
       e.preventDefault();
       void startReturn(opened.shipment);
@@ -304,7 +272,7 @@ export function PackView() {
           ref={scanField}
           className="scan-input"
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => dispatch({ type: 'typed', value: e.target.value })}
           onKeyDown={scanKeys}
           placeholder={t('pack.scanHint')}
           autoComplete="off"
@@ -320,14 +288,8 @@ export function PackView() {
           orderRef={opened.ref}
           returnOf={opened.returnOf}
           onPrinted={printed}
-          onDirty={setDirty}
-          onCancel={() =>
-            leaveForm(() => {
-              setOpened({ kind: 'none' });
-              setDirty(false);
-              focusScan();
-            })
-          }
+          onDirty={(dirty) => dispatch({ type: 'dirty', dirty })}
+          onCancel={() => leaveForm({ then: 'close' })}
         />
       ) : (
         shown && (
@@ -366,7 +328,7 @@ export function PackView() {
                   shipment={shown}
                   weight={correction?.dimensions?.weight ?? shown.dimensions.weight}
                   errors={correctionErrors}
-                  onChange={setMethodPatch}
+                  onChange={(patch) => dispatch({ type: 'methodTyped', patch })}
                 />
               )}
               {opened.kind === 'shipment' && shown.labelled_at === null && shown.actions.cancel && (
@@ -375,7 +337,7 @@ export function PackView() {
                   key={parcelKey(shown)}
                   shipment={shown}
                   errors={correctionErrors}
-                  onChange={setCorrection}
+                  onChange={(patch) => dispatch({ type: 'parcelTyped', patch })}
                   onPrint={printOpened}
                   onDone={focusScan}
                 />
@@ -384,7 +346,7 @@ export function PackView() {
                 <JobPanel
                   job={job}
                   onChanged={(changed) => {
-                    setLast((l) => l && { ...l, job: changed });
+                    dispatch({ type: 'jobChanged', job: changed });
                     focusScan();
                   }}
                 />
@@ -412,13 +374,10 @@ export function PackView() {
         title={t('pack.leaveTitle', { ref: opened.kind === 'new' ? opened.ref : '' })}
         confirmLabel={t('pack.leaveConfirm')}
         cancelLabel={t('pack.leaveKeep')}
-        onCancel={() => setLeaving(null)}
+        onCancel={() => dispatch({ type: 'leaveKept' })}
         onConfirm={() => {
-          const then = leaving?.then;
-          setLeaving(null);
-          setOpened({ kind: 'none' });
-          setDirty(false);
-          then?.();
+          dispatch({ type: 'formClosed' });
+          if (leaving) proceed(leaving);
           focusScan();
         }}
       >

@@ -1,54 +1,19 @@
 import type { OpInput } from '../../api/client';
 import type { Shipment } from '../../api/types';
-import { decimal, PARCEL, parcelNumbers } from '../../parcel/parcel';
+import { addressText, emptyAddress, type AddressText } from '../../components/address';
+import { decimal, emptyParcel, PARCEL, parcelNumbers, type ParcelText } from '../../parcel/parcel';
 import type { QuoteParams } from './queries';
 
 /** The new-shipment form as typed: text, turned into the API's draft only when sent. */
-export type Draft = Record<
-  | 'name'
-  | 'phone'
-  | 'email'
-  | 'street'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'country'
-  | 'weight'
-  | 'length'
-  | 'width'
-  | 'height'
-  | 'content',
-  string
->;
+export type Draft = AddressText & ParcelText & { content: string };
 
-export const emptyDraft = (): Draft => ({
-  name: '',
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  country: 'AR',
-  weight: '',
-  length: '',
-  width: '',
-  height: '',
-  content: '',
-});
+export const emptyDraft = (): Draft => ({ ...emptyAddress(), ...emptyParcel(), content: '' });
 
 /** A party and a parcel already known (the return of a shipment: its sender is the receiver now). */
 export function draftOf(receiver: Shipment['origin'], parcel: Pick<Shipment, 'dimensions' | 'content'>): Draft {
   const text = (n: number | null) => (n === null ? '' : String(n));
   return {
-    name: receiver.contact.name,
-    phone: receiver.contact.phone ?? '',
-    email: receiver.contact.email ?? '',
-    street: receiver.address.street,
-    city: receiver.address.city,
-    state: receiver.address.state,
-    zip: receiver.address.zip,
-    country: receiver.address.country,
+    ...addressText(receiver),
     weight: text(parcel.dimensions.weight),
     length: text(parcel.dimensions.length),
     width: text(parcel.dimensions.width),

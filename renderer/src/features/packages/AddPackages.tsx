@@ -5,27 +5,21 @@ import { useExplain } from '../../api/errors';
 import type { Shipment } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { parcelNumbers, presetParcel } from '../../parcel/parcel';
+import { AddressFields } from '../../components/AddressFields';
+import { addressText, emptyAddress, type AddressText } from '../../components/address';
+import { emptyParcel, parcelNumbers, presetParcel, type ParcelText } from '../../parcel/parcel';
+import { ParcelFields } from '../../parcel/ParcelFields';
 import { usePresets, useSenders } from '../settings/queries';
 import { useAddPackage } from './mutations';
 
 type Body = OpInput<'packages.create'>['body'];
-const ORIGIN = ['name', 'street', 'city', 'state', 'zip', 'country'] as const;
-type Form = Record<(typeof ORIGIN)[number] | 'weight' | 'length' | 'width' | 'height' | 'ref' | 'content', string>;
+type Form = AddressText & ParcelText & { ref: string; content: string };
 
 const blank = (parent: Shipment, n: number): Form => ({
   ref: `${parent.ref}-${n}`,
   content: '',
-  name: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  country: 'AR',
-  weight: '',
-  length: '',
-  width: '',
-  height: '',
+  ...emptyAddress(),
+  ...emptyParcel(),
 });
 
 /**
@@ -42,22 +36,13 @@ export function AddPackages({ parent }: { parent: Shipment }) {
   const [form, setForm] = useState<Form>(() => blank(parent, parent.packages + 1));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const type = (k: keyof Form, text: string) => setForm({ ...form, [k]: text });
 
   if (!open) return <Button onClick={() => setOpen(true)}>{t('packages.add')}</Button>;
 
   function fromSender(id: string) {
     const s = senders.find((x) => String(x.id) === id);
-    if (s)
-      setForm({
-        ...form,
-        name: s.contact.name,
-        street: s.address.street,
-        city: s.address.city,
-        state: s.address.state,
-        zip: s.address.zip,
-        country: s.address.country,
-      });
+    if (s) setForm({ ...form, ...addressText(s) });
   }
   function fromPreset(id: string) {
     const p = presets.find((x) => String(x.id) === id);
@@ -88,7 +73,8 @@ export function AddPackages({ parent }: { parent: Shipment }) {
         onSuccess: (p) => {
           setErrors({});
           setMessage(t('packages.added', { code: p.code, n: p.number }));
-          setForm({ ...blank(parent, (p.number ?? 0) + 1), ...pick(form, ORIGIN) });
+          // The next package most often leaves from the same place.
+          setForm({ ...blank(parent, (p.number ?? 0) + 1), ...addressText(body.origin) });
         },
         onError: (err) => {
           const x = explain(err);
@@ -103,13 +89,19 @@ export function AddPackages({ parent }: { parent: Shipment }) {
     <form className="add-packages" aria-label={t('packages.addTitle')} onSubmit={submit}>
       <h4>{t('packages.addTitle')}</h4>
       <div className="row">
-        <Field label={t('packages.ref')} path="/ref" errors={errors} value={form.ref} onChange={set('ref')} />
+        <Field
+          label={t('packages.ref')}
+          path="/ref"
+          errors={errors}
+          value={form.ref}
+          onChange={(e) => type('ref', e.target.value)}
+        />
         <Field
           label={t('packages.content')}
           path="/content"
           errors={errors}
           value={form.content}
-          onChange={set('content')}
+          onChange={(e) => type('content', e.target.value)}
         />
       </div>
       <fieldset>
@@ -128,49 +120,7 @@ export function AddPackages({ parent }: { parent: Shipment }) {
           </label>
         )}
         <div className="grid compact">
-          <Field
-            label={t('packages.name')}
-            path="/origin/contact/name"
-            errors={errors}
-            value={form.name}
-            onChange={set('name')}
-          />
-          <Field
-            label={t('packages.street')}
-            path="/origin/address/street"
-            errors={errors}
-            value={form.street}
-            onChange={set('street')}
-          />
-          <Field
-            label={t('packages.city')}
-            path="/origin/address/city"
-            errors={errors}
-            value={form.city}
-            onChange={set('city')}
-          />
-          <Field
-            label={t('packages.state')}
-            path="/origin/address/state"
-            errors={errors}
-            value={form.state}
-            onChange={set('state')}
-          />
-          <Field
-            label={t('packages.zip')}
-            path="/origin/address/zip"
-            errors={errors}
-            value={form.zip}
-            onChange={set('zip')}
-          />
-          <Field
-            label={t('packages.country')}
-            path="/origin/address/country"
-            errors={errors}
-            value={form.country}
-            onChange={set('country')}
-            maxLength={2}
-          />
+          <AddressFields value={form} onChange={type} errors={errors} at="/origin" />
         </div>
       </fieldset>
       <fieldset>
@@ -189,38 +139,7 @@ export function AddPackages({ parent }: { parent: Shipment }) {
           </label>
         )}
         <div className="grid compact">
-          <Field
-            label={t('packages.weight')}
-            path="/dimensions/weight"
-            errors={errors}
-            value={form.weight}
-            onChange={set('weight')}
-            inputMode="decimal"
-          />
-          <Field
-            label={t('packages.length')}
-            path="/dimensions/length"
-            errors={errors}
-            value={form.length}
-            onChange={set('length')}
-            inputMode="decimal"
-          />
-          <Field
-            label={t('packages.width')}
-            path="/dimensions/width"
-            errors={errors}
-            value={form.width}
-            onChange={set('width')}
-            inputMode="decimal"
-          />
-          <Field
-            label={t('packages.height')}
-            path="/dimensions/height"
-            errors={errors}
-            value={form.height}
-            onChange={set('height')}
-            inputMode="decimal"
-          />
+          <ParcelFields value={form} onChange={type} errors={errors} />
         </div>
       </fieldset>
       <div className="actions start">
@@ -236,8 +155,4 @@ export function AddPackages({ parent }: { parent: Shipment }) {
       )}
     </form>
   );
-}
-
-function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }

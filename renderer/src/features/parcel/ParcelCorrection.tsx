@@ -1,15 +1,11 @@
 import { useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '../../api/types';
-import { Field } from '../../components/Field';
 import { BoxKeyField } from './BoxKeyField';
-import { ScaleWeight } from '../scale/ScaleWeight';
+import { ParcelFields, type ParcelSide } from '../../parcel/ParcelFields';
 import { usePresets } from '../settings/queries';
 import type { ParcelPatch } from './mutations';
-import { decimal, parcelText, presetParcel } from '../../parcel/parcel';
-
-const SIDES = ['weight', 'length', 'width', 'height'] as const;
-type Side = (typeof SIDES)[number];
+import { decimal, PARCEL, parcelText, presetParcel, type ParcelText } from '../../parcel/parcel';
 
 /** A box key pressed in Pack's scan field: `box` fills the parcel (the box's name; null when no box has the key), `unbox` takes the last one back. */
 export interface BoxKeys {
@@ -41,17 +37,17 @@ export function ParcelCorrection({
   const { t, i18n } = useTranslation();
   const presets = usePresets();
   const initial = shipment.dimensions;
-  const [sides, setSides] = useState<Record<Side, string>>(
+  const [sides, setSides] = useState<ParcelText>(
     () =>
       Object.fromEntries(
-        SIDES.map((k) => [k, initial[k] === null ? '' : parcelText(initial[k], i18n.language)]),
-      ) as Record<Side, string>,
+        PARCEL.map((k) => [k, initial[k] === null ? '' : parcelText(initial[k], i18n.language)]),
+      ) as ParcelText,
   );
 
   /** What differs from the shipment, as the PATCH that saves it (null: nothing). */
-  const patchOf = (typed: Record<Side, string>): ParcelPatch | null => {
-    const dimensions: Partial<Record<Side, number>> = {};
-    for (const k of SIDES) {
+  const patchOf = (typed: ParcelText): ParcelPatch | null => {
+    const dimensions: Partial<Record<ParcelSide, number>> = {};
+    for (const k of PARCEL) {
       const v = decimal(typed[k]);
       // A weight still unknown (an order imported without one) and left blank is no change.
       if (v !== initial[k] && !(v === undefined && initial[k] === null)) dimensions[k] = v;
@@ -60,11 +56,10 @@ export function ParcelCorrection({
   };
   // Pack hears of each change in the same event as the change itself: an Enter right after a keystroke prints
   // what was typed, not the parcel of a render before it.
-  const change = (next: Record<Side, string>) => {
+  const change = (next: ParcelText) => {
     setSides(next);
     onChange(patchOf(next));
   };
-  const set = (k: Side) => (e: { target: { value: string } }) => change({ ...sides, [k]: e.target.value });
 
   function applyPreset(key: string) {
     const p = presets.data?.find((x) => x.key === key.toLowerCase());
@@ -73,7 +68,7 @@ export function ParcelCorrection({
     return p.name;
   }
 
-  const beforeBox = useRef<Record<Side, string> | null>(null);
+  const beforeBox = useRef<ParcelText | null>(null);
   useImperativeHandle(boxKeys, () => ({
     // Exact: a preset's key is lower case, and an upper-case letter typed in the scan field is a code's.
     box: (key) => {
@@ -108,32 +103,13 @@ export function ParcelCorrection({
       <h3>{t('parcel.title')}</h3>
       <div className="parcel-row">
         <BoxKeyField presets={presets.data} onKey={applyPreset} />
-        <div className="weight-with-scale">
-          <Field
-            label={t('pack.weight')}
-            path="/dimensions/weight"
-            errors={errors}
-            value={sides.weight}
-            onChange={set('weight')}
-            inputMode="decimal"
-          />
-          <ScaleWeight
-            value={sides.weight}
-            provisional={initial.weight ?? undefined}
-            onWeight={(kg) => change({ ...sides, weight: parcelText(kg, i18n.language) })}
-          />
-        </div>
-        {(['length', 'width', 'height'] as const).map((k) => (
-          <Field
-            key={k}
-            label={t(`pack.${k}`)}
-            path={`/dimensions/${k}`}
-            errors={errors}
-            value={sides[k]}
-            onChange={set(k)}
-            inputMode="decimal"
-          />
-        ))}
+        <ParcelFields
+          value={sides}
+          onChange={(k, text) => change({ ...sides, [k]: text })}
+          errors={errors}
+          onScale={(weight) => change({ ...sides, weight })}
+          provisional={initial.weight ?? undefined}
+        />
       </div>
       <p className="hint">{t('parcel.hint')}</p>
     </form>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import type { Printer } from '../../api/types';
-import { ActionsHeader } from '../../components/ActionsHeader';
+import { DataTable } from '../../components/DataTable';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/States';
@@ -96,42 +96,37 @@ export function PrintersView() {
         )}
         <QueryState query={printers} empty={(d) => d.length === 0}>
           {(list) => (
-            <table aria-label={t('printers.title')}>
-              <thead>
-                <tr>
-                  <th>{t('printers.name')}</th>
-                  <th>{t('printers.driver')}</th>
-                  <th>{t('printers.connection')}</th>
-                  <th>{t('printers.dpi')}</th>
-                  <th>{t('printers.defaultFor')}</th>
-                  <th>{t('printers.statusCol')}</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((p) => (
-                  <tr key={p.name}>
-                    <td>{p.name}</td>
-                    <td>{t(`printers.drivers.${p.driver}`)}</td>
-                    <td className="mono">{p.connection}</td>
-                    <td>{p.settings.dpi ?? (p.driver === 'system' || p.driver === 'file' ? '—' : 203)}</td>
-                    <td>{p.default_for ? t(`printers.formats.${p.default_for}`) : '—'}</td>
-                    <td>
-                      <PrinterStatusCell name={p.name} />
-                    </td>
-                    <td className="row">
-                      <Button onClick={() => edit(p)}>{t('common.edit')}</Button>
-                      <Button onClick={() => void testPage(p.name)} busy={test.isPending && test.variables === p.name}>
-                        {t('printers.testPage')}
-                      </Button>
-                      <Button kind="danger" onClick={() => setRemoving(p.name)}>
-                        {t('printers.remove')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('printers.title')}
+              rows={list}
+              rowKey={(p) => p.name}
+              columns={[
+                { header: t('printers.name'), cell: (p) => p.name },
+                { header: t('printers.driver'), cell: (p) => t(`printers.drivers.${p.driver}`) },
+                { header: t('printers.connection'), cell: (p) => p.connection, className: 'mono' },
+                {
+                  header: t('printers.dpi'),
+                  cell: (p) => p.settings.dpi ?? (p.driver === 'system' || p.driver === 'file' ? '—' : 203),
+                },
+                {
+                  header: t('printers.defaultFor'),
+                  cell: (p) => (p.default_for ? t(`printers.formats.${p.default_for}`) : '—'),
+                },
+                { header: t('printers.statusCol'), cell: (p) => <PrinterStatusCell name={p.name} /> },
+              ]}
+              actionsClass="row"
+              actions={(p) => (
+                <>
+                  <Button onClick={() => edit(p)}>{t('common.edit')}</Button>
+                  <Button onClick={() => void testPage(p.name)} busy={test.isPending && test.variables === p.name}>
+                    {t('printers.testPage')}
+                  </Button>
+                  <Button kind="danger" onClick={() => setRemoving(p.name)}>
+                    {t('printers.remove')}
+                  </Button>
+                </>
+              )}
+            />
           )}
         </QueryState>
       </section>

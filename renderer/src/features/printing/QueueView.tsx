@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { PrintJob } from '../../api/types';
-import { ActionsHeader } from '../../components/ActionsHeader';
+import { DataTable } from '../../components/DataTable';
 import { Button } from '../../components/Button';
 import { ErrorLine, QueryState } from '../../components/States';
 import { canDo, JOB_STATES, type JobState } from '@shared/job-states';
@@ -52,62 +52,63 @@ export function QueueView() {
       <ErrorLine error={error} />
       <QueryState query={jobs} empty={(d) => d.data.length === 0}>
         {(page) => (
-          <table aria-label={t('queue.title')}>
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>{t('queue.shipments')}</th>
-                <th>{t('queue.printer')}</th>
-                <th>{t('queue.state')}</th>
-                <th>{t('queue.progress')}</th>
-                <th>{t('queue.attempts')}</th>
-                <th>{t('queue.lastError')}</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((j) => (
-                <tr key={j.id} aria-label={t('printing.jobPanel', { id: j.id })}>
-                  <td>{j.id}</td>
-                  <td className="mono codes">{j.codes.join(', ')}</td>
-                  <td>{j.printer}</td>
-                  <td>
+          <DataTable
+            label={t('queue.title')}
+            rows={page.data}
+            rowKey={(j) => j.id}
+            rowLabel={(j) => t('printing.jobPanel', { id: j.id })}
+            columns={[
+              { header: '#', cell: (j) => j.id },
+              { header: t('queue.shipments'), cell: (j) => j.codes.join(', '), className: 'mono codes' },
+              { header: t('queue.printer'), cell: (j) => j.printer },
+              {
+                header: t('queue.state'),
+                cell: (j) => (
+                  <>
                     <span className={`pill tone-${jobTone(j)}`}>{t(`printing.state.${j.state}`)}</span>
                     {j.reprint && <span className="muted"> · {t('printing.reprint')}</span>}
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                header: t('queue.progress'),
+                cell: (j) => (
+                  <>
                     <progress
                       max={j.progress.total}
                       value={j.progress.done}
                       aria-label={t('queue.progressOf', { id: j.id })}
                     />{' '}
                     {j.progress.done}/{j.progress.total}
-                  </td>
-                  <td>{j.attempts}</td>
-                  <td>{printReason(j.last_error, t) ?? '—'}</td>
-                  <td className="row">
-                    {canDo(j.state, 'confirm') && (
-                      <Button kind="primary" onClick={() => void run(confirm.mutateAsync(j.id))}>
-                        {t('printing.confirm')}
-                      </Button>
-                    )}
-                    {canDo(j.state, 'print_again') && (
-                      <Button onClick={() => void run(again.mutateAsync(j.id))}>{t('printing.printAgain')}</Button>
-                    )}
-                    {canDo(j.state, 'retry') && (
-                      <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>
-                    )}
-                    {canDo(j.state, 'cancel') && (
-                      <Button kind="danger" onClick={() => void run(cancel.mutateAsync(j.id))}>
-                        {t('printing.cancelJob')}
-                      </Button>
-                    )}
-                    {j.state === 'done' && <Button onClick={() => void reprint(j)}>{t('printing.reprint')}</Button>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: t('queue.attempts'), cell: (j) => j.attempts },
+              { header: t('queue.lastError'), cell: (j) => printReason(j.last_error, t) ?? '—' },
+            ]}
+            actionsClass="row"
+            actions={(j) => (
+              <>
+                {canDo(j.state, 'confirm') && (
+                  <Button kind="primary" onClick={() => void run(confirm.mutateAsync(j.id))}>
+                    {t('printing.confirm')}
+                  </Button>
+                )}
+                {canDo(j.state, 'print_again') && (
+                  <Button onClick={() => void run(again.mutateAsync(j.id))}>{t('printing.printAgain')}</Button>
+                )}
+                {canDo(j.state, 'retry') && (
+                  <Button onClick={() => void run(retry.mutateAsync(j.id))}>{t('printing.retry')}</Button>
+                )}
+                {canDo(j.state, 'cancel') && (
+                  <Button kind="danger" onClick={() => void run(cancel.mutateAsync(j.id))}>
+                    {t('printing.cancelJob')}
+                  </Button>
+                )}
+                {j.state === 'done' && <Button onClick={() => void reprint(j)}>{t('printing.reprint')}</Button>}
+              </>
+            )}
+          />
         )}
       </QueryState>
     </section>

@@ -1,9 +1,10 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplain } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/States';
+import { useSubmitErrors } from '../../components/useSubmitErrors';
 
 /**
  * A Settings section of things the account keeps (senders, presets): the list, add, edit in place, and delete
@@ -77,5 +78,48 @@ export function EditableList<T extends { id: number }>({
         }}
       />
     </section>
+  );
+}
+
+/**
+ * The add or edit form of an `EditableList`'s item: its fields (given the service's messages by pointer), Cancel
+ * and Save. A refused save marks the fields the service named and puts the cursor in the first; a saved one closes.
+ */
+export function ItemForm({
+  label,
+  save,
+  saving,
+  onDone,
+  children,
+}: {
+  label: string;
+  save: () => Promise<unknown>;
+  saving: boolean;
+  onDone: () => void;
+  children: (errors: Record<string, string>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, errors, refused } = useSubmitErrors();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await save();
+      onDone();
+    } catch (err) {
+      refused(err);
+    }
+  }
+
+  return (
+    <form ref={form} className="form-grid" aria-label={label} onSubmit={submit} noValidate>
+      {children(errors)}
+      <div className="actions">
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" kind="primary" busy={saving}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
   );
 }

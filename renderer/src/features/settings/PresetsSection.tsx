@@ -1,19 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preset } from '../../api/types';
-import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { useSubmitErrors } from '../../components/useSubmitErrors';
 import { formatKg, formatNumber } from '../../i18n/numbers';
 import { decimal } from '../../parcel/parcel';
-import { EditableList } from './EditableList';
+import { ParcelFields } from '../../parcel/ParcelFields';
+import { EditableList, ItemForm } from './EditableList';
 import { useDeletePreset, useSavePreset } from './mutations';
 import { usePresets } from './queries';
 
 function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSavePreset();
-  const { form, errors, refused } = useSubmitErrors();
   const [v, setV] = useState({
     name: preset?.name ?? '',
     key: preset?.key ?? '',
@@ -22,10 +20,9 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
     height: String(preset?.height ?? ''),
     weight: String(preset?.weight ?? ''),
   });
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
+  const type = (k: keyof typeof v, text: string) => setV({ ...v, [k]: text });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  function saved() {
     const weight = decimal(v.weight);
     const body = {
       name: v.name,
@@ -35,72 +32,41 @@ function PresetForm({ preset, onDone }: { preset: Preset | null; onDone: () => v
       height: decimal(v.height)!,
       ...(weight !== undefined ? { weight } : {}),
     };
-    try {
-      await save.mutateAsync({ id: preset?.id ?? null, body });
-      onDone();
-    } catch (err) {
-      refused(err);
-    }
+    return save.mutateAsync({ id: preset?.id ?? null, body });
   }
 
   return (
-    <form ref={form} className="form-grid" aria-label={t('settings.presetForm')} onSubmit={submit} noValidate>
-      <Field
-        label={t('settings.presetName')}
-        path="/name"
-        errors={errors}
-        value={v.name}
-        onChange={set('name')}
-        autoFocus
-      />
-      <Field
-        label={t('settings.presetKey')}
-        path="/key"
-        errors={errors}
-        value={v.key}
-        onChange={set('key')}
-        maxLength={1}
-      />
-      <Field
-        label={t('pack.length')}
-        path="/length"
-        errors={errors}
-        value={v.length}
-        onChange={set('length')}
-        inputMode="decimal"
-      />
-      <Field
-        label={t('pack.width')}
-        path="/width"
-        errors={errors}
-        value={v.width}
-        onChange={set('width')}
-        inputMode="decimal"
-      />
-      <Field
-        label={t('pack.height')}
-        path="/height"
-        errors={errors}
-        value={v.height}
-        onChange={set('height')}
-        inputMode="decimal"
-      />
-      <Field
-        label={t('settings.presetWeight')}
-        path="/weight"
-        errors={errors}
-        value={v.weight}
-        onChange={set('weight')}
-        inputMode="decimal"
-        hint={t('settings.presetWeightHint')}
-      />
-      <div className="actions">
-        <Button onClick={onDone}>{t('common.cancel')}</Button>
-        <Button type="submit" kind="primary" busy={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+    <ItemForm label={t('settings.presetForm')} save={saved} saving={save.isPending} onDone={onDone}>
+      {(errors) => (
+        <>
+          <Field
+            label={t('settings.presetName')}
+            path="/name"
+            errors={errors}
+            value={v.name}
+            onChange={(e) => type('name', e.target.value)}
+            autoFocus
+          />
+          <Field
+            label={t('settings.presetKey')}
+            path="/key"
+            errors={errors}
+            value={v.key}
+            onChange={(e) => type('key', e.target.value)}
+            maxLength={1}
+          />
+          <ParcelFields
+            value={v}
+            onChange={type}
+            errors={errors}
+            at=""
+            weightLabel={t('settings.presetWeight')}
+            weightHint={t('settings.presetWeightHint')}
+            weightLast
+          />
+        </>
+      )}
+    </ItemForm>
   );
 }
 
