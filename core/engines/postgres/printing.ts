@@ -23,7 +23,7 @@ const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
  * `FOR UPDATE SKIP LOCKED`, so two workers never take the same one, and every later change names the lease owner.
  * Inside a transaction a job or printer read is locked until it ends (an operator's action against a worker's).
  */
-export function pgPrintStore(sql: Sql): PrintStore {
+export function createPrintStore(sql: Sql): PrintStore {
   const locked = sql.inTransaction ? ' FOR UPDATE' : '';
   const run = async (text: string, values: unknown[]) => changed(await sql.query(text, values));
   const snapshot = (id: number) =>
