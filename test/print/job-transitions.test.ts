@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOB_STATES } from '../../core/printing/job-states.js';
 import {
@@ -9,7 +7,6 @@ import {
   type JobEvent,
   type JobSnapshot,
 } from '../../core/printing/job-transitions.js';
-import { ROOT } from '../helpers/station.js';
 
 const job = (over: Partial<JobSnapshot> = {}): JobSnapshot => ({
   id: 1,
@@ -97,13 +94,5 @@ describe('the print job transitions', () => {
     expect(transition(job({ lease_until: 1000 }), claim)).toBeNull();
     expect(transition(job({ lease_until: 999, in_doubt: true }), claim)).toBeNull();
     expect(transition(job({ lease_until: 999 }), claim)).toMatchObject({ state: 'printing', lease_owner: 'w2' });
-  });
-
-  it('are written by the engines as computed here: no job state, count or message in their SQL', () => {
-    for (const engine of ['sqlite', 'postgres']) {
-      const source = readFileSync(join(ROOT, 'core', 'engines', engine, 'printing.ts'), 'utf8');
-      expect(source, engine).not.toMatch(/\bSET\b[^`]*\b(state|attempts|done|last_error)\s*=/);
-      expect(source, engine).not.toContain('did it print?');
-    }
   });
 });

@@ -1,20 +1,11 @@
 import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL } from '../../printing/job-states.js';
-import {
-  JOB_SNAPSHOT_FIELDS,
-  JOB_TRANSITIONS,
-  newJobFields,
-  transition,
-  type JobEvent,
-  type JobSnapshot,
-  type JobWrite,
-} from '../../printing/job-transitions.js';
+import { DOUBT_MESSAGE } from '../../printing/job-transitions.js';
 import type { JobRecord, PrinterRecord, PrintStore } from '../../printing/store.js';
 import { first, rows, type Sql } from './sql.js';
 
-const sqlList = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
-const HOLDING = sqlList(HOLDS_PRINTER);
-const SNAPSHOT_COLUMNS = ['id', 'total', ...JOB_SNAPSHOT_FIELDS];
-const SNAPSHOT = SNAPSHOT_COLUMNS.join(', ');
+const HOLDING = HOLDS_PRINTER.map((s) => `'${s}'`).join(', ');
+/** The state a job returns to when it is handed back: unconfirmed when a label was on its way, else queued. */
+const HANDED_BACK = `CASE WHEN in_doubt THEN 'unconfirmed' ELSE 'queued' END`;
 
 const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 
@@ -26,63 +17,6 @@ const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 export function createPrintStore(sql: Sql): PrintStore {
   const locked = sql.inTransaction ? ' FOR UPDATE' : '';
   const run = async (text: string, values: unknown[]) => changed(await sql.query(text, values));
-  const snapshot = (id: number) =>
-    first<JobSnapshot>(sql, `SELECT ${SNAPSHOT} FROM print_jobs WHERE id = $1${locked}`, [id]);
-
-  /** Writes `write` to the job if it is still as `job` was read. */
-  function compareAndSet(job: JobSnapshot, write: JobWrite): Promise<boolean> {
-    const columns = Object.keys(write) as Array<keyof JobWrite>;
-    const was = JOB_SNAPSHOT_FIELDS.map((f, i) => `${f} IS NOT DISTINCT FROM $${i + 2}`);
-    const set = columns.map((c, i) => `${c} = $${i + 2 + was.length}`);
-    return run(`UPDATE print_jobs SET ${set.join(', ')} WHERE id = $1 AND ${was.join(' AND ')}`, [
-      job.id,
-      ...JOB_SNAPSHOT_FIELDS.map((f) => job[f]),
-      ...columns.map((c) => write[c]),
-    ]);
-  }
-  /** Applies `event` to the job, read again each time another writer changed it first; false when it does not apply. */
-  async function apply(id: number, event: JobEvent, read?: JobSnapshot): Promise<boolean> {
-    for (let job = read ?? (await snapshot(id)); job; job = await snapshot(id)) {
-      const write = transition(job, event);
-      if (!write) return false;
-      if (await compareAndSet(job, write)) return true;
-    }
-    return false;
-  }
-  /** Applies `event` to every job in a state it applies in (of `owner`'s leases, for a lease holder's event). */
-  async function applyAll(event: JobEvent & { owner?: string }): Promise<number> {
-    const t = JOB_TRANSITIONS[event.type];
-    const jobs = await rows<JobSnapshot>(
-      sql,
-      `SELECT ${SNAPSHOT} FROM print_jobs WHERE state IN (${sqlList(t.from)})${t.leaseHolder ? ' AND lease_owner = $1' : ''}
-       ORDER BY id${locked}`,
-      t.leaseHolder ? [event.owner] : [],
-    );
-    let n = 0;
-    for (const job of jobs) if (await apply(job.id, event, job)) n++;
-    return n;
-  }
-  /**
-   * Claims the first candidate still claimable when the compare-and-set runs (the claim's rule decides; this finds
-   * it with the due index): queued and due, or printing under a lease that ran out with no label in doubt. Another
-   * station's claim in progress keeps its job locked: this one takes the next (`SKIP LOCKED`).
-   */
-  async function claim(event: Extract<JobEvent, { type: 'claim' }>, site: string, busy: string[], only: number | null) {
-    for (;;) {
-      const candidate = await first<JobSnapshot>(
-        sql,
-        `SELECT ${SNAPSHOT_COLUMNS.map((c) => `j.${c}`).join(', ')} FROM print_jobs j JOIN printers p ON p.id = j.printer_id
-         WHERE ((j.state = 'queued' AND j.next_attempt_at <= $1) OR (j.state = 'printing' AND j.lease_until < $1 AND NOT j.in_doubt))
-           AND ($2::bigint IS NULL OR j.id = $2) AND p.connection <> ALL($3::text[]) AND (p.site = $4 OR $2::bigint IS NOT NULL)
-         ORDER BY j.total > 1, j.id LIMIT 1${sql.inTransaction ? ' FOR UPDATE OF j SKIP LOCKED' : ''}`,
-        [event.wall, only, busy, site],
-      );
-      if (!candidate) return undefined;
-      if (await apply(candidate.id, event, candidate))
-        return first<JobRecord>(sql, 'SELECT * FROM print_jobs WHERE id = $1', [candidate.id]);
-    }
-  }
-
   return {
     printers: (accountId) =>
       rows<PrinterRecord>(sql, 'SELECT * FROM printers WHERE account_id = $1 ORDER BY name', [accountId]),
@@ -187,12 +121,11 @@ export function createPrintStore(sql: Sql): PrintStore {
         [accountId, format, codes],
       ),
     async insertJob(accountId, job, now, wall) {
-      const fields = newJobFields(wall);
       const id = (await first<{ id: number }>(
         sql,
         `INSERT INTO print_jobs (account_id, codes, format, printer, printer_id, driver, connection, settings, reprint, state,
            total, start, next_attempt_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13, $13) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', $10, $11, $12, $13, $13) RETURNING id`,
         [
           accountId,
           JSON.stringify(job.codes),
@@ -205,9 +138,8 @@ export function createPrintStore(sql: Sql): PrintStore {
           job.reprint,
           job.codes.length,
           job.start,
-          fields.next_attempt_at,
+          wall,
           now,
-          fields.state,
         ],
       ))!.id;
       await sql.query(
@@ -226,10 +158,29 @@ export function createPrintStore(sql: Sql): PrintStore {
           [owner],
         )
       ).map((r) => r.owner),
-    endLease: (owner) => applyAll({ type: 'endLease', owner }),
-    expireInDoubt: (wall, stamp) => applyAll({ type: 'expireInDoubt', wall, stamp }),
+    endLease: async (owner) =>
+      (await sql.query(`UPDATE print_jobs SET lease_until = 0 WHERE lease_owner = $1 AND state = 'printing'`, [owner]))
+        .rowCount ?? 0,
+    expireInDoubt: async (wall, stamp) =>
+      (
+        await sql.query(
+          `UPDATE print_jobs SET state = 'unconfirmed', in_doubt = false, lease_owner = NULL, lease_until = NULL,
+             last_error = '${DOUBT_MESSAGE}', updated_at = $2
+           WHERE state = 'printing' AND in_doubt AND lease_until < $1`,
+          [wall, stamp],
+        )
+      ).rowCount ?? 0,
     claim: (owner, site, wall, leaseUntil, busy, stamp, only) =>
-      claim({ type: 'claim', owner, wall, leaseUntil, stamp }, site, busy, only),
+      first<JobRecord>(
+        sql,
+        `UPDATE print_jobs SET state = 'printing', lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $3
+         WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
+           WHERE ((j.state = 'queued' AND j.next_attempt_at <= $4) OR (j.state = 'printing' AND j.lease_until < $4 AND NOT j.in_doubt))
+             AND ($5::bigint IS NULL OR j.id = $5) AND p.connection <> ALL($6::text[]) AND (p.site = $7 OR $5::bigint IS NOT NULL)
+           ORDER BY j.total > 1, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+         RETURNING *`,
+        [owner, leaseUntil, stamp, wall, only, busy, site],
+      ),
     nextDue: async (site, busy) =>
       (await first<{ at: number | null }>(
         sql,
@@ -238,23 +189,103 @@ export function createPrintStore(sql: Sql): PrintStore {
          WHERE j.state IN ('queued', 'printing') AND p.connection <> ALL($1::text[]) AND p.site = $2`,
         [busy, site],
       ))!.at,
-    sending: (id, owner) => apply(id, { type: 'sending', owner }),
-    progress: (id, owner, done, leaseUntil, now) => apply(id, { type: 'progress', owner, done, leaseUntil, now }),
-    renew: async (id, owner, leaseUntil) => void (await apply(id, { type: 'renew', owner, leaseUntil })),
-    finish: (id, owner, now) => apply(id, { type: 'finish', owner, now }),
-    fail: (id, owner, error, now) => apply(id, { type: 'fail', owner, error, now }),
-    backoff: (id, owner, error, nextAttemptAt, now) => apply(id, { type: 'backoff', owner, error, nextAttemptAt, now }),
-    unconfirmed: (id, owner, error, now) => apply(id, { type: 'unconfirmed', owner, error, now }),
-    letGo: async (id, owner) => void (await apply(id, { type: 'letGo', owner })),
+    sending: (id, owner) =>
+      run(`UPDATE print_jobs SET in_doubt = true WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`, [
+        id,
+        owner,
+      ]),
+    progress: (id, owner, done, leaseUntil, now) =>
+      run(
+        `UPDATE print_jobs SET done = $3, in_doubt = false, lease_until = $4, updated_at = $5
+         WHERE id = $1 AND lease_owner = $2 AND state IN ('printing', 'canceled')`,
+        [id, owner, done, leaseUntil, now],
+      ),
+    async renew(id, owner, leaseUntil) {
+      await sql.query(
+        `UPDATE print_jobs SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`,
+        [id, owner, leaseUntil],
+      );
+    },
+    finish: (id, owner, now) =>
+      run(
+        `UPDATE print_jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = $3,
+           finished_at = $3 WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`,
+        [id, owner, now],
+      ),
+    fail: (id, owner, error, now) =>
+      run(
+        `UPDATE print_jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL, last_error = $3, updated_at = $4,
+           finished_at = $4 WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`,
+        [id, owner, error, now],
+      ),
+    backoff: (id, owner, error, nextAttemptAt, now) =>
+      run(
+        `UPDATE print_jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, last_error = $3,
+           next_attempt_at = $4, updated_at = $5 WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`,
+        [id, owner, error, nextAttemptAt, now],
+      ),
+    unconfirmed: (id, owner, error, now) =>
+      run(
+        `UPDATE print_jobs SET state = 'unconfirmed', in_doubt = false, lease_owner = NULL, lease_until = NULL,
+           last_error = $3, updated_at = $4 WHERE id = $1 AND lease_owner = $2 AND state = 'printing'`,
+        [id, owner, error, now],
+      ),
+    async letGo(id, owner) {
+      await sql.query(
+        `UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 AND state <> 'printing'`,
+        [id, owner],
+      );
+    },
     async release(owner, wall) {
-      const n = await applyAll({ type: 'release', owner, wall });
-      await applyAll({ type: 'letGo', owner });
+      const n =
+        (
+          await sql.query(
+            `UPDATE print_jobs SET state = ${HANDED_BACK}, in_doubt = false, lease_owner = NULL, lease_until = NULL,
+               attempts = CASE WHEN in_doubt THEN attempts ELSE greatest(attempts - 1, 0) END,
+               last_error = CASE WHEN in_doubt THEN '${DOUBT_MESSAGE}' ELSE last_error END,
+               next_attempt_at = $2 WHERE lease_owner = $1 AND state = 'printing'`,
+            [owner, wall],
+          )
+        ).rowCount ?? 0;
+      await sql.query('UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1', [owner]);
       return n;
     },
-    requeue: async (id, now, wall) => void (await apply(id, { type: 'requeue', now, wall })),
-    cancel: async (id, now) => void (await apply(id, { type: 'cancel', now })),
-    confirm: (id, unit, now, wall) => apply(id, { type: 'confirm', unit, now, wall }),
-    printAgain: (id, now, wall) => apply(id, { type: 'printAgain', now, wall }),
-    move: async (id, printer, now, wall) => void (await apply(id, { type: 'move', printer, now, wall })),
+    async requeue(id, now, wall) {
+      await sql.query(
+        `UPDATE print_jobs SET state = ${HANDED_BACK}, in_doubt = false, attempts = 0,
+           last_error = CASE WHEN in_doubt THEN 'canceled while this label was being sent: did it print?' END,
+           lease_owner = NULL, lease_until = NULL, next_attempt_at = $3, updated_at = $2, finished_at = NULL WHERE id = $1`,
+        [id, now, wall],
+      );
+    },
+    async cancel(id, now) {
+      await sql.query(
+        `UPDATE print_jobs SET state = 'canceled', lease_until = NULL, updated_at = $2, finished_at = $2 WHERE id = $1`,
+        [id, now],
+      );
+    },
+    confirm: (id, unit, now, wall) =>
+      run(
+        `UPDATE print_jobs SET done = least(total, done + $2::int),
+           state = CASE WHEN done + $2::int >= total THEN 'done' ELSE 'queued' END,
+           finished_at = CASE WHEN done + $2::int >= total THEN $3::bigint END,
+           attempts = 0, last_error = NULL, next_attempt_at = $4, updated_at = $3 WHERE id = $1 AND state = 'unconfirmed'`,
+        [id, unit, now, wall],
+      ),
+    printAgain: (id, now, wall) =>
+      run(
+        `UPDATE print_jobs SET state = 'queued', reprint = true, attempts = 0, last_error = NULL, next_attempt_at = $3,
+           updated_at = $2 WHERE id = $1 AND state = 'unconfirmed'`,
+        [id, now, wall],
+      ),
+    async move(id, printer, now, wall) {
+      await sql.query(
+        `UPDATE print_jobs SET printer_id = $2, printer = $3, driver = $4, connection = $5, settings = $6,
+           state = CASE state WHEN 'unconfirmed' THEN 'unconfirmed' ELSE ${HANDED_BACK} END, in_doubt = false,
+           attempts = 0, lease_owner = NULL, lease_until = NULL, next_attempt_at = $8, updated_at = $7, finished_at = NULL
+         WHERE id = $1`,
+        [id, printer.id, printer.name, printer.driver, printer.connection, printer.settings, now, wall],
+      );
+    },
   };
 }

@@ -1,14 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from '../../printing/job-states.js';
-import {
-  JOB_SNAPSHOT_FIELDS,
-  JOB_TRANSITIONS,
-  newJobFields,
-  transition,
-  type JobEvent,
-  type JobSnapshot,
-  type JobWrite,
-} from '../../printing/job-transitions.js';
+import { DOUBT_MESSAGE } from '../../printing/job-transitions.js';
 import type { JobRecord, NewJob, PrinterRecord, PrinterValues, PrintStore } from '../../printing/store.js';
 import type { LabelFormat, PrinterSettings } from '../../printing/types.js';
 import type { Db } from './db.js';
@@ -44,14 +35,8 @@ const jobOf = (r: JobRow | undefined): JobRecord | undefined =>
 
 const sqlList = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
 const HOLDING = sqlList(HOLDS_PRINTER);
-
-type SnapshotRow = Omit<JobSnapshot, 'in_doubt'> & { in_doubt: number };
-const snapshotOf = (r: SnapshotRow | undefined): JobSnapshot | undefined => r && { ...r, in_doubt: r.in_doubt === 1 };
-const SNAPSHOT_COLUMNS = ['id', 'total', ...JOB_SNAPSHOT_FIELDS];
-const SNAPSHOT = SNAPSHOT_COLUMNS.join(', ');
-/** A value as the table holds it: flags as 0/1, settings as JSON. */
-const column = (v: unknown) =>
-  typeof v === 'boolean' ? (v ? 1 : 0) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v;
+/** The state a job returns to when it is handed back: unconfirmed when a label was on its way, else queued. */
+const HANDED_BACK = `CASE in_doubt WHEN 1 THEN 'unconfirmed' ELSE 'queued' END`;
 
 /** SQL of printers and print jobs; callers own the transactions. */
 export function createPrintStore(db: Db): Sync<PrintStore> {
@@ -97,7 +82,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     insertJob: db.prepare(
       `INSERT INTO print_jobs (account_id, codes, format, printer, printer_id, driver, connection, settings, reprint, state,
        total, start, next_attempt_at, created_at, updated_at)
-       VALUES (@account_id, @codes, @format, @printer, @printer_id, @driver, @connection, @settings, @reprint, @state,
+       VALUES (@account_id, @codes, @format, @printer, @printer_id, @driver, @connection, @settings, @reprint, 'queued',
        @total, @start, @next_attempt_at, @now, @now)`,
     ),
     insertJobCode: db.prepare('INSERT INTO print_job_codes (job_id, account_id, code) VALUES (?, ?, ?)'),
@@ -117,71 +102,106 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
     otherOwners: db.prepare<[string], { owner: string }>(
       `SELECT DISTINCT lease_owner AS owner FROM print_jobs WHERE state = 'printing' AND lease_owner IS NOT NULL AND lease_owner != ?`,
     ),
-    /** A job as the transitions read it (job-transitions.ts). */
-    snapshot: db.prepare<[number], SnapshotRow>(`SELECT ${SNAPSHOT} FROM print_jobs WHERE id = ?`),
+    endLease: db.prepare(`UPDATE print_jobs SET lease_until = 0 WHERE lease_owner = ? AND state = 'printing'`),
+    /** A dead worker's job whose label was on its way: not resent by itself, it waits for the operator. */
+    expireInDoubt: db.prepare(
+      `UPDATE print_jobs SET state = 'unconfirmed', in_doubt = 0, lease_owner = NULL, lease_until = NULL,
+       last_error = '${DOUBT_MESSAGE}', updated_at = @stamp
+       WHERE state = 'printing' AND in_doubt = 1 AND lease_until < @now`,
+    ),
     /**
-     * The next job this worker may run (the claim's rule decides; this finds it with the due index): queued and due,
-     * or printing under a lease that ran out with no label in doubt. Jobs of a printer this worker is already busy
-     * with wait their turn. A job of one label (an operator's at a desk) goes before the batches queued ahead of it.
+     * The next job this worker may run: queued and due, or printing under a lease that ran out with no label in
+     * doubt (its process died between labels). Jobs of a printer this worker is already busy with wait their turn.
+     * A job of one label (an operator's at a desk) goes before the batches queued ahead of it on its printer.
      */
-    nextClaim: db.prepare<{ site: string; now: number; busy: string; only: number | null }, SnapshotRow>(
-      `SELECT ${SNAPSHOT_COLUMNS.map((c) => `j.${c}`).join(', ')} FROM print_jobs j JOIN printers p ON p.id = j.printer_id
-       WHERE ((j.state = 'queued' AND j.next_attempt_at <= @now) OR (j.state = 'printing' AND j.lease_until < @now AND j.in_doubt = 0))
-         AND (@only IS NULL OR j.id = @only) AND (p.site = @site OR @only IS NOT NULL)
-         AND p.connection NOT IN (SELECT value FROM json_each(@busy))
-       ORDER BY j.total > 1, j.id LIMIT 1`,
+    claim: db.prepare<
+      {
+        owner: string;
+        site: string;
+        now: number;
+        lease_until: number;
+        busy: string;
+        stamp: number;
+        only: number | null;
+      },
+      JobRow
+    >(
+      `UPDATE print_jobs SET state = 'printing', lease_owner = @owner, lease_until = @lease_until,
+         attempts = attempts + 1, updated_at = @stamp
+       WHERE id = (SELECT j.id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
+         WHERE ((j.state = 'queued' AND j.next_attempt_at <= @now) OR (j.state = 'printing' AND j.lease_until < @now AND j.in_doubt = 0))
+           AND (@only IS NULL OR j.id = @only) AND (p.site = @site OR @only IS NOT NULL)
+           AND p.connection NOT IN (SELECT value FROM json_each(@busy))
+         ORDER BY j.total > 1, j.id LIMIT 1)
+       RETURNING *`,
     ),
     nextDue: db.prepare<{ site: string; busy: string }, { at: number | null }>(
       `SELECT min(CASE j.state WHEN 'queued' THEN j.next_attempt_at ELSE j.lease_until END) AS at
        FROM print_jobs j JOIN printers p ON p.id = j.printer_id
        WHERE j.state IN ('queued', 'printing') AND p.site = @site AND p.connection NOT IN (SELECT value FROM json_each(@busy))`,
     ),
+    sending: db.prepare(
+      `UPDATE print_jobs SET in_doubt = 1 WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    // Also after a cancel: the label in flight finishes, and it counts.
+    progress: db.prepare(
+      `UPDATE print_jobs SET done = @done, in_doubt = 0, lease_until = @lease_until, updated_at = @now
+       WHERE id = @id AND lease_owner = @owner AND state IN ('printing', 'canceled')`,
+    ),
+    renew: db.prepare(
+      `UPDATE print_jobs SET lease_until = @lease_until WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    finish: db.prepare(
+      `UPDATE print_jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, last_error = NULL,
+       updated_at = @now, finished_at = @now WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    fail: db.prepare(
+      `UPDATE print_jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL, last_error = @error,
+       updated_at = @now, finished_at = @now WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    backoff: db.prepare(
+      `UPDATE print_jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, last_error = @error,
+       next_attempt_at = @next_attempt_at, updated_at = @now WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    unconfirmed: db.prepare(
+      `UPDATE print_jobs SET state = 'unconfirmed', in_doubt = 0, lease_owner = NULL, lease_until = NULL, last_error = @error,
+       updated_at = @now WHERE id = @id AND lease_owner = @owner AND state = 'printing'`,
+    ),
+    letGo: db.prepare(
+      `UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ? AND state != 'printing'`,
+    ),
+    release: db.prepare(
+      `UPDATE print_jobs SET state = ${HANDED_BACK}, in_doubt = 0, lease_owner = NULL, lease_until = NULL,
+       attempts = CASE in_doubt WHEN 1 THEN attempts ELSE max(attempts - 1, 0) END,
+       last_error = CASE in_doubt WHEN 1 THEN '${DOUBT_MESSAGE}' ELSE last_error END,
+       next_attempt_at = @now WHERE lease_owner = @owner AND state = 'printing'`,
+    ),
+    releaseRest: db.prepare('UPDATE print_jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = @owner'),
+    requeue: db.prepare(
+      `UPDATE print_jobs SET state = ${HANDED_BACK}, in_doubt = 0, attempts = 0,
+       last_error = CASE in_doubt WHEN 1 THEN 'canceled while this label was being sent: did it print?' END,
+       lease_owner = NULL, lease_until = NULL, next_attempt_at = @wall, updated_at = @now, finished_at = NULL WHERE id = @id`,
+    ),
+    cancel: db.prepare(
+      `UPDATE print_jobs SET state = 'canceled', lease_until = NULL, updated_at = @now, finished_at = @now WHERE id = @id`,
+    ),
+    confirm: db.prepare(
+      `UPDATE print_jobs SET done = min(total, done + @unit),
+       state = CASE WHEN done + @unit >= total THEN 'done' ELSE 'queued' END,
+       finished_at = CASE WHEN done + @unit >= total THEN @now END,
+       attempts = 0, last_error = NULL, next_attempt_at = @wall, updated_at = @now WHERE id = @id AND state = 'unconfirmed'`,
+    ),
+    printAgain: db.prepare(
+      `UPDATE print_jobs SET state = 'queued', reprint = 1, attempts = 0, last_error = NULL, next_attempt_at = @wall,
+       updated_at = @now WHERE id = @id AND state = 'unconfirmed'`,
+    ),
+    move: db.prepare(
+      `UPDATE print_jobs SET printer_id = @printer_id, printer = @printer, driver = @driver, connection = @connection,
+       settings = @settings, state = CASE state WHEN 'unconfirmed' THEN 'unconfirmed' ELSE ${HANDED_BACK} END, in_doubt = 0,
+       attempts = 0, lease_owner = NULL, lease_until = NULL, next_attempt_at = @wall, updated_at = @now, finished_at = NULL
+       WHERE id = @id`,
+    ),
   };
-
-  /** The statements built from the transitions (one per set of columns written, or of states read), kept. */
-  const statements = new Map<string, Statement<unknown[], SnapshotRow>>();
-  const prepared = (text: string) => {
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = db.prepare<unknown[], SnapshotRow>(text)));
-    return statement;
-  };
-  /** Writes `write` to the job if it is still as `job` was read. */
-  function compareAndSet(job: JobSnapshot, write: JobWrite): boolean {
-    const columns = Object.keys(write) as Array<keyof JobWrite>;
-    const statement = prepared(
-      `UPDATE print_jobs SET ${columns.map((c) => `${c} = @set_${c}`).join(', ')}
-       WHERE id = @id AND ${JOB_SNAPSHOT_FIELDS.map((f) => `${f} IS @was_${f}`).join(' AND ')}`,
-    );
-    const values: Record<string, unknown> = { id: job.id };
-    for (const c of columns) values[`set_${c}`] = column(write[c]);
-    for (const f of JOB_SNAPSHOT_FIELDS) values[`was_${f}`] = column(job[f]);
-    return statement.run(values).changes > 0;
-  }
-  /** Applies `event` to the job, read again each time another writer changed it first; false when it does not apply. */
-  function apply(id: number, event: JobEvent, read: JobSnapshot | undefined = snapshotOf(q.snapshot.get(id))): boolean {
-    for (let job = read; job; job = snapshotOf(q.snapshot.get(id))) {
-      const write = transition(job, event);
-      if (!write) return false;
-      if (compareAndSet(job, write)) return true;
-    }
-    return false;
-  }
-  /** Applies `event` to every job in a state it applies in (of `owner`'s leases, for a lease holder's event). */
-  function applyAll(event: JobEvent & { owner?: string }): number {
-    const t = JOB_TRANSITIONS[event.type];
-    const rows = prepared(
-      `SELECT ${SNAPSHOT} FROM print_jobs WHERE state IN (${sqlList(t.from)})${t.leaseHolder ? ' AND lease_owner = ?' : ''}`,
-    ).all(...(t.leaseHolder ? [event.owner] : []));
-    return rows.filter((r) => apply(r.id, event, snapshotOf(r))).length;
-  }
-  /** Claims the first candidate still claimable when the compare-and-set runs. */
-  function claim(event: Extract<JobEvent, { type: 'claim' }>, site: string, busy: string[], only: number | null) {
-    for (;;) {
-      const candidate = snapshotOf(q.nextClaim.get({ site, now: event.wall, busy: JSON.stringify(busy), only }));
-      if (!candidate) return undefined;
-      if (apply(candidate.id, event, candidate)) return jobOf(q.jobById.get(candidate.id));
-    }
-  }
 
   return {
     printers: (accountId: number) => q.printers.all(accountId).map((r) => printerOf(r)!),
@@ -238,7 +258,7 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
           reprint: job.reprint ? 1 : 0,
           total: job.codes.length,
           start: job.start,
-          ...newJobFields(wallNow),
+          next_attempt_at: wallNow,
           now,
         }).lastInsertRowid,
       );
@@ -246,32 +266,52 @@ export function createPrintStore(db: Db): Sync<PrintStore> {
       return id;
     },
     otherOwners: (owner: string) => q.otherOwners.all(owner).map((r) => r.owner),
-    endLease: (owner: string) => applyAll({ type: 'endLease', owner }),
-    expireInDoubt: (wall: number, stamp: number) => applyAll({ type: 'expireInDoubt', wall, stamp }),
-    claim: (owner, site, wall, leaseUntil, busy, stamp, only) =>
-      claim({ type: 'claim', owner, wall, leaseUntil, stamp }, site, busy, only),
+    /** The process holding these leases is gone: its jobs are taken up now instead of when the lease runs out. */
+    endLease: (owner: string) => q.endLease.run(owner).changes,
+    /** `now` and `leaseUntil` are wall-clock ms (timers); `stamp` is the service clock's time for `updated_at`. */
+    expireInDoubt: (now: number, stamp: number) => q.expireInDoubt.run({ now, stamp }).changes,
+    claim: (owner, site, now, leaseUntil, busy, stamp, only) =>
+      jobOf(q.claim.get({ owner, site, now, lease_until: leaseUntil, busy: JSON.stringify(busy), stamp, only })),
     nextDue: (site, busy) => q.nextDue.get({ site, busy: JSON.stringify(busy) })!.at,
-    sending: (id: number, owner: string) => apply(id, { type: 'sending', owner }),
+    /** The unit at `done` is about to leave: from now on it is in doubt until the printer confirms it. */
+    sending: (id: number, owner: string) => q.sending.run({ id, owner }).changes > 0,
     progress: (id: number, owner: string, done: number, leaseUntil: number, now: number) =>
-      apply(id, { type: 'progress', owner, done, leaseUntil, now }),
-    renew: (id: number, owner: string, leaseUntil: number) => void apply(id, { type: 'renew', owner, leaseUntil }),
-    finish: (id: number, owner: string, now: number) => apply(id, { type: 'finish', owner, now }),
-    fail: (id: number, owner: string, error: string, now: number) => apply(id, { type: 'fail', owner, error, now }),
+      q.progress.run({ id, owner, done, lease_until: leaseUntil, now }).changes > 0,
+    renew: (id: number, owner: string, leaseUntil: number) => void q.renew.run({ id, owner, lease_until: leaseUntil }),
+    finish: (id: number, owner: string, now: number) => q.finish.run({ id, owner, now }).changes > 0,
+    fail: (id: number, owner: string, error: string, now: number) => q.fail.run({ id, owner, error, now }).changes > 0,
     backoff: (id: number, owner: string, error: string, nextAttemptAt: number, now: number) =>
-      apply(id, { type: 'backoff', owner, error, nextAttemptAt, now }),
+      q.backoff.run({ id, owner, error, next_attempt_at: nextAttemptAt, now }).changes > 0,
     unconfirmed: (id: number, owner: string, error: string, now: number) =>
-      apply(id, { type: 'unconfirmed', owner, error, now }),
-    letGo: (id: number, owner: string) => void apply(id, { type: 'letGo', owner }),
-    release(owner: string, wall: number): number {
-      const n = applyAll({ type: 'release', owner, wall });
-      applyAll({ type: 'letGo', owner });
+      q.unconfirmed.run({ id, owner, error, now }).changes > 0,
+    /** The worker is done with a job that is no longer its to print (canceled meanwhile). */
+    letGo: (id: number, owner: string) => void q.letGo.run(id, owner),
+    /**
+     * Hands this worker's running jobs back (clean shutdown): the interrupted try is not counted; a job whose
+     * label was on its way becomes unconfirmed.
+     */
+    release(owner: string, now: number): number {
+      const n = q.release.run({ owner, now }).changes;
+      q.releaseRest.run({ owner });
       return n;
     },
-    requeue: (id: number, now: number, wall: number) => void apply(id, { type: 'requeue', now, wall }),
-    cancel: (id: number, now: number) => void apply(id, { type: 'cancel', now }),
-    confirm: (id: number, unit: number, now: number, wall: number) => apply(id, { type: 'confirm', unit, now, wall }),
-    printAgain: (id: number, now: number, wall: number) => apply(id, { type: 'printAgain', now, wall }),
+    requeue: (id: number, now: number, wall: number) => void q.requeue.run({ id, now, wall }),
+    cancel: (id: number, now: number) => void q.cancel.run({ id, now }),
+    /** "It printed": the unit in doubt counts as printed; the rest of the job, if any, resumes. */
+    confirm: (id: number, unit: number, now: number, wall: number) =>
+      q.confirm.run({ id, unit, now, wall }).changes > 0,
+    /** "Print again": the unit in doubt is sent again, at the operator's request (the job is marked a reprint). */
+    printAgain: (id: number, now: number, wall: number) => q.printAgain.run({ id, now, wall }).changes > 0,
     move: (id: number, printer: PrinterRecord, now: number, wall: number) =>
-      void apply(id, { type: 'move', printer, now, wall }),
+      void q.move.run({
+        id,
+        printer_id: printer.id,
+        printer: printer.name,
+        driver: printer.driver,
+        connection: printer.connection,
+        settings: JSON.stringify(printer.settings),
+        now,
+        wall,
+      }),
   };
 }
