@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sqliteOnlyGlobs } from './test/helpers/sqlite-only.js';
 
 /**
- * The suites that hold the contract run twice: on SQLite (every test) and on PostgreSQL (the API, contract,
- * printing and CLI suites, and the API parts of imports, the scale and labels, `STATION_TEST_ENGINE=postgres`; test/helpers/postgres.ts starts a throwaway cluster, or
- * uses STATION_TEST_PG_URL). Where PostgreSQL is not installed, test/engines/postgres-missing.test.ts says so as a
- * skipped test with the reason instead.
+ * Every suite runs twice: on SQLite and on PostgreSQL (`STATION_TEST_ENGINE=postgres`; test/helpers/postgres.ts
+ * starts a throwaway cluster, or uses STATION_TEST_PG_URL), but for the files test/helpers/sqlite-only.ts lists, each
+ * with its reason (test/architecture/both-engines.test.ts holds this config to it). Where PostgreSQL is not
+ * installed, test/engines/postgres-missing.test.ts says so as a skipped test with the reason instead.
  */
+export const TEST_FILES = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const postgres =
   !!process.env.STATION_TEST_PG_URL ||
   existsSync(`${process.env.STATION_PG_BIN ?? '/usr/lib/postgresql/15/bin'}/initdb`);
@@ -36,7 +38,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          include: TEST_FILES,
           exclude: ['test/engines/**'],
           // Every answer of every station a test starts is checked against its operation's output schema.
           env: { STATION_VERIFY_OUTPUT: '1' },
@@ -47,31 +49,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'postgres',
-          include: postgres
-            ? [
-                'test/http/**/*.test.ts',
-                'test/print/**/*.test.ts',
-                'test/cli/**/*.test.ts',
-                // The API parts of the later features: order imports (HTTP and CLI), the scale over HTTP, labels
-                // and their fixed QR tokens through the service.
-                'test/imports/**/*.test.ts',
-                'test/scale/scale-serial.test.ts',
-                'test/labels/labels-http.test.ts',
-                'test/labels/preview.test.ts',
-                'test/labels/qr-fixed.test.ts',
-                'test/labels/raster.test.ts',
-                'test/labels/render-off-thread.test.ts',
-                // Issue 17's store features: the printed language, the places of a postal code, the manifest.
-                'test/labels/label-language.test.ts',
-                'test/offices/offices.test.ts',
-                'test/manifests/manifests.test.ts',
-                // Webhooks: the outbox, the delivery worker and its guarantees, on both engines.
-                'test/webhooks/**/*.test.ts',
-                'test/engines/postgres.test.ts',
-                'test/engines/postgres-migrations.test.ts',
-                'test/engines/postgres-webhooks.test.ts',
-              ]
-            : ['test/engines/postgres-missing.test.ts'],
+          include: postgres ? TEST_FILES : ['test/engines/postgres-missing.test.ts'],
+          exclude: postgres ? sqliteOnlyGlobs() : [],
           env: { STATION_VERIFY_OUTPUT: '1', STATION_TEST_ENGINE: 'postgres' },
         },
       },

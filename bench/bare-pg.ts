@@ -8,8 +8,8 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import type { ShipmentCreateT } from '../core/shipments/schemas.js';
-import { generateCode } from '../core/shipments/code.js';
+import type { ShipmentCreateT } from '../core/features/shipments/schemas.js';
+import { generateCode } from '../core/features/shipments/code.js';
 
 const [url, account] = process.argv.slice(2);
 const accountId = Number(account);

@@ -17,7 +17,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore } from '../core/index.js';
+import { createCore } from '../core/app/index.js';
 import { freshDatabase, postgresMissing, startCluster } from '../test/helpers/postgres.js';
 import { rng } from '../test/helpers/random.js';
 import { benchAccount } from './owner.js';

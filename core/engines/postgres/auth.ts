@@ -5,7 +5,7 @@ import { first, rows, type Sql } from './sql.js';
  * Accounts and tokens. `generation` is the `token_changes` counter every token write moves (a trigger), in this
  * station or any other on the database; reading it is one indexed row, cheap beside the request it guards.
  */
-export function pgAuthStore(sql: Sql): AuthStore {
+export function createAuthStore(sql: Sql): AuthStore {
   return {
     generation: async () => (await first<{ g: number }>(sql, 'SELECT generation AS g FROM token_changes'))!.g,
     insertAccount: async (name, now) =>

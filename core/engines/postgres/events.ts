@@ -1,7 +1,7 @@
 import type { EventRecord, EventStore } from '../../features/tracking/store.js';
 import { first, rows, type Sql } from './sql.js';
 
-export function pgEventStore(sql: Sql): EventStore {
+export function createEventStore(sql: Sql): EventStore {
   return {
     insert: async (e) =>
       (await first<{ id: number }>(

@@ -1,7 +1,7 @@
 import type { IdempotencyRecord, IdempotencyStore } from '../../platform/idempotency/store.js';
 import { first, type Sql } from './sql.js';
 
-export function pgIdempotencyStore(sql: Sql): IdempotencyStore {
+export function createIdempotencyStore(sql: Sql): IdempotencyStore {
   return {
     find: (accountId, key, now) =>
       first<IdempotencyRecord>(

@@ -3,26 +3,23 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError, storageFull } from '../../shared/errors.js';
 import type { TransactionOptions } from '../../platform/unit-of-work.js';
 import type { Engine, Stores } from '../engine.js';
-import { pgAuthStore } from './auth.js';
-import { pgEventStore } from './events.js';
-import { pgIdempotencyStore } from './idempotency.js';
+import { createAuthStore } from './auth.js';
+import { createEventStore } from './events.js';
+import { createIdempotencyStore } from './idempotency.js';
 import { pgMigrations, type PgMigration } from './migrations/index.js';
-import { pgOfficeStore } from './offices.js';
-import { pgPrintStore } from './printing.js';
-import { pgShipmentStore } from './shipments.js';
-import { pgOutboxStore, pgWebhookStore } from './webhooks.js';
-import {
-  pgDownloadStore,
-  pgLabelTokenStore,
-  pgManifestStore,
-  pgMappingStore,
-  pgPresetStore,
-  pgRateCardStore,
-  pgScaleStore,
-  pgSenderStore,
-  pgSettingsStore,
-  pgSigningKeyStore,
-} from './small-stores.js';
+import { createOfficeStore } from './offices.js';
+import { createPrintStore } from './printing.js';
+import { createShipmentStore } from './shipments.js';
+import { createOutboxStore, createWebhookStore } from './webhooks.js';
+import { createDownloadStore } from './downloads.js';
+import { createLabelTokenStore } from './label-tokens.js';
+import { createManifestStore } from './manifests.js';
+import { createMappingStore } from './import-mappings.js';
+import { createPresetStore } from './presets.js';
+import { createRateCardStore } from './ratecards.js';
+import { createScaleStore, createSettingsStore } from './settings.js';
+import { createSenderStore } from './senders.js';
+import { createSigningKeyStore } from './signing-keys.js';
 import { sqlState, type Sql } from './sql.js';
 
 export interface PostgresOptions {
@@ -93,24 +90,24 @@ function sqlOn(q: pg.Pool | pg.PoolClient, inTransaction: boolean): Sql {
 
 function storesOn(sql: Sql, keptFrom: number): Stores {
   return {
-    auth: pgAuthStore(sql),
-    shipments: pgShipmentStore(sql, keptFrom),
-    events: pgEventStore(sql),
-    printing: pgPrintStore(sql),
-    downloads: pgDownloadStore(sql),
-    manifests: pgManifestStore(sql),
-    offices: pgOfficeStore(sql),
-    rateCards: pgRateCardStore(sql),
-    senders: pgSenderStore(sql),
-    presets: pgPresetStore(sql),
-    settings: pgSettingsStore(sql),
-    signingKeys: pgSigningKeyStore(sql),
-    labelTokens: pgLabelTokenStore(sql),
-    importMappings: pgMappingStore(sql),
-    scale: pgScaleStore(sql),
-    outbox: pgOutboxStore(sql),
-    webhooks: pgWebhookStore(sql),
-    idempotency: pgIdempotencyStore(sql),
+    auth: createAuthStore(sql),
+    shipments: createShipmentStore(sql, keptFrom),
+    events: createEventStore(sql),
+    printing: createPrintStore(sql),
+    downloads: createDownloadStore(sql),
+    manifests: createManifestStore(sql),
+    offices: createOfficeStore(sql),
+    rateCards: createRateCardStore(sql),
+    senders: createSenderStore(sql),
+    presets: createPresetStore(sql),
+    settings: createSettingsStore(sql),
+    signingKeys: createSigningKeyStore(sql),
+    labelTokens: createLabelTokenStore(sql),
+    importMappings: createMappingStore(sql),
+    scale: createScaleStore(sql),
+    outbox: createOutboxStore(sql),
+    webhooks: createWebhookStore(sql),
+    idempotency: createIdempotencyStore(sql),
   };
 }
 

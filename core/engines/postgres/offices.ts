@@ -4,7 +4,7 @@ import { first, rows, type Sql } from './sql.js';
 const USABLE = 'active AND parcel';
 
 /** The office directory; nearest offices are ranked by great-circle distance in SQL (earthdistance). */
-export function pgOfficeStore(sql: Sql): OfficeStore {
+export function createOfficeStore(sql: Sql): OfficeStore {
   return {
     byId: (id) => first<OfficeRecord>(sql, 'SELECT * FROM offices WHERE id = $1', [id]),
     isEmpty: async () => (await first(sql, 'SELECT 1 FROM offices LIMIT 1')) === undefined,

@@ -1,11 +1,11 @@
 import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL } from '../../shared/job-states.js';
+import { DOUBT_MESSAGE } from '../../features/printing/job-transitions.js';
 import type { JobRecord, PrinterRecord, PrintStore } from '../../features/printing/store.js';
 import { first, rows, type Sql } from './sql.js';
 
 const HOLDING = HOLDS_PRINTER.map((s) => `'${s}'`).join(', ');
 /** The state a job returns to when it is handed back: unconfirmed when a label was on its way, else queued. */
 const HANDED_BACK = `CASE WHEN in_doubt THEN 'unconfirmed' ELSE 'queued' END`;
-const DOUBT_MESSAGE = 'the station stopped while this label was being sent: did it print?';
 
 const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 
@@ -14,7 +14,7 @@ const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
  * `FOR UPDATE SKIP LOCKED`, so two workers never take the same one, and every later change names the lease owner.
  * Inside a transaction a job or printer read is locked until it ends (an operator's action against a worker's).
  */
-export function pgPrintStore(sql: Sql): PrintStore {
+export function createPrintStore(sql: Sql): PrintStore {
   const locked = sql.inTransaction ? ' FOR UPDATE' : '';
   const run = async (text: string, values: unknown[]) => changed(await sql.query(text, values));
   return {

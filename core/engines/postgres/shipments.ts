@@ -68,7 +68,7 @@ const wordsOnly = (f: SearchFilter) =>
  * Transactions run at READ COMMITTED; a row read inside one is locked (FOR UPDATE) until it ends, so that what a
  * service decides from it (a package's number, a move of its status) holds when it writes.
  */
-export function pgShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
+export function createShipmentStore(sql: Sql, keptFrom: number): ShipmentStore {
   const locked = sql.inTransaction ? ' FOR UPDATE OF s' : '';
 
   /**

@@ -7,7 +7,7 @@ const DELIVERY = `id, webhook_id, account_id, message_id, type, body, state, att
 const changed = (r: { rowCount: number | null }) => (r.rowCount ?? 0) > 0;
 
 /** The outbox (migration 007): one delivery per subscribed endpoint, in the caller's transaction. */
-export function pgOutboxStore(sql: Sql): OutboxStore {
+export function createOutboxStore(sql: Sql): OutboxStore {
   // Inside one transaction (an import writes thousands of shipments in one) the answer is asked once per type: a
   // round trip each would be most of an import's time.
   const asked = sql.inTransaction ? new Map<string, Promise<boolean>>() : null;
@@ -71,7 +71,7 @@ export const PG_OUTBOX_LOOKS = {
  * due ones with `FOR UPDATE SKIP LOCKED` and holds them under its worker's name, so each is sent by one at a time,
  * and a result is written only by the worker that still holds it.
  */
-export function pgWebhookStore(sql: Sql): WebhookStore {
+export function createWebhookStore(sql: Sql): WebhookStore {
   const locked = sql.inTransaction ? ' FOR UPDATE' : '';
   return {
     insert: async (w) =>

@@ -23,10 +23,13 @@ import { createRateCardStore } from './ratecards.js';
 import { createSenderStore } from './senders.js';
 import { createScaleStore, createSettingsStore } from './settings.js';
 import { createShipmentStore } from './shipments.js';
+import type { Sync } from './sync.js';
 import { createOutboxStore, createWebhookStore } from './webhooks.js';
 
 type AnyFn = (...args: never[]) => unknown;
-type SyncStores = { [K in Exclude<keyof Stores, 'signingKeys'>]: Record<string, AnyFn> };
+/** The stores kept in the database (the signing keys are files): every one, or the engine does not compile. */
+type DbStores = Omit<Stores, 'signingKeys'>;
+type SyncStores = { [K in keyof DbStores]: Sync<DbStores[K]> };
 
 /** SQLite's "disk full" as the service says it (507 storage_full); anything else as it is. */
 const translated = (e: unknown) => (isStorageFull(e) ? storageFull(e) : e);
@@ -35,9 +38,9 @@ const translated = (e: unknown) => (isStorageFull(e) ? storageFull(e) : e);
  * Each store's functions made async: inside a transaction as they are, outside after `before` (waiting for one).
  * A full disk becomes the service's `storage_full` here, where SQLite's error leaves the engine.
  */
-function asyncStores(stores: SyncStores, before?: () => Promise<void>): Omit<Stores, 'signingKeys'> {
-  const out: Record<string, Record<string, AnyFn>> = {};
-  for (const [name, store] of Object.entries(stores)) {
+function asyncStores(stores: SyncStores, before?: () => Promise<void>): DbStores {
+  const out: Partial<Record<keyof DbStores, unknown>> = {};
+  for (const [name, store] of Object.entries(stores) as Array<[keyof DbStores, Record<string, AnyFn>]>) {
     const wrapped: Record<string, AnyFn> = {};
     for (const [method, fn] of Object.entries(store))
       wrapped[method] = async (...args: never[]) => {
@@ -50,7 +53,8 @@ function asyncStores(stores: SyncStores, before?: () => Promise<void>): Omit<Sto
       };
     out[name] = wrapped;
   }
-  return out as unknown as Omit<Stores, 'signingKeys'>;
+  // Each store above was wrapped method by method: its async interface (Sync's inverse).
+  return out as DbStores;
 }
 
 export interface SqliteEngine extends Engine {
@@ -80,7 +84,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
   let commits: ReturnType<typeof createGroupCommit<Stores>> | null = null;
   const idle = () => commits!.idle();
   const shipments = createShipmentStore(db, idle, searchKeptFrom(opts.env));
-  const sync = {
+  const sync: SyncStores = {
     auth: createAuthStore(db),
     shipments: shipments.store,
     events: createEventStore(db),
@@ -98,7 +102,7 @@ export function openSqliteEngine(dataDir: string, opts: SqliteOptions): SqliteEn
     outbox: createOutboxStore(db),
     webhooks: createWebhookStore(db),
     idempotency: createIdempotencyStore(db),
-  } as unknown as SyncStores;
+  };
   // The signing keys stay files beside the store, so that `station verify` needs no database.
   const signingKeys = keyFiles(keysDir(dataDir));
   commits = createGroupCommit<Stores>(db, { ...asyncStores(sync), signingKeys });

@@ -1,4 +1,5 @@
 import { HOLDS_PRINTER, NEEDS_ATTENTION_SQL, type JobState } from '../../shared/job-states.js';
+import { DOUBT_MESSAGE } from '../../features/printing/job-transitions.js';
 import type { JobRecord, NewJob, PrinterRecord, PrinterValues, PrintStore } from '../../features/printing/store.js';
 import type { LabelFormat, PrinterSettings } from '../../features/printing/types.js';
 import type { Db } from './db.js';
@@ -36,7 +37,6 @@ const sqlList = (states: readonly string[]) => states.map((s) => `'${s}'`).join(
 const HOLDING = sqlList(HOLDS_PRINTER);
 /** The state a job returns to when it is handed back: unconfirmed when a label was on its way, else queued. */
 const HANDED_BACK = `CASE in_doubt WHEN 1 THEN 'unconfirmed' ELSE 'queued' END`;
-const DOUBT_MESSAGE = 'the station stopped while this label was being sent: did it print?';
 
 /** SQL of printers and print jobs; callers own the transactions. */
 export function createPrintStore(db: Db): Sync<PrintStore> {
