@@ -69,35 +69,61 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
-/** `n` creates from CLIENTS clients at once: shipments per second, and the server's CPU ms per create. */
-async function creates(t: Target, n: number): Promise<{ rate: number; cpu: number }> {
+export interface Measure {
+  rate: number;
+  /** The server's CPU ms per request: steadier than throughput on a machine busy with other work. */
+  cpu: number;
+}
+
+/**
+ * `n` requests from `clients` clients at once, each made by `one`, then `after`: requests per second and CPU per
+ * request.
+ */
+export async function rate(
+  t: { pid: number },
+  clients: number,
+  n: number,
+  one: (i: number) => Promise<void>,
+  after?: () => Promise<void>,
+): Promise<Measure> {
   let next = 0;
   const c0 = cpuMs(t.pid);
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next++ < n) {
-        const i = made++;
-        const body = JSON.stringify({ ...shipment(data, i), ref: `NEW-${run}-${i}` });
-        const res = await fetch(`${t.url}/shipments`, {
-          method: 'POST',
-          headers: { ...t.headers, 'content-type': 'application/json' },
-          body,
-        });
-        if (res.status !== 201) throw new Error(`${t.name} create: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < n; i = next++) await one(i);
     }),
   );
-  // The station indexes the words behind the creates; a search by words indexes whatever is left first, so that
-  // the round pays for all the work its creates caused, not only what was done before it ended.
-  if (t.name === 'station') {
-    const res = await fetch(`${t.url}/shipments?q=${run}`, { headers: t.headers });
-    if (res.status !== 200) throw new Error(`station search: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }
+  await after?.();
   return { rate: n / ((performance.now() - t0) / 1000), cpu: (cpuMs(t.pid) - c0) / n };
 }
+
+/** `n` creates from CLIENTS clients at once: shipments per second, and the server's CPU ms per create. */
+const creates = (t: Target, n: number): Promise<Measure> =>
+  rate(
+    t,
+    CLIENTS,
+    n,
+    async () => {
+      const i = made++;
+      const res = await fetch(`${t.url}/shipments`, {
+        method: 'POST',
+        headers: { ...t.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...shipment(data, i), ref: `NEW-${run}-${i}` }),
+      });
+      if (res.status !== 201) throw new Error(`${t.name} create: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    },
+    // The station indexes the words behind the creates; a search by words indexes whatever is left first, so that
+    // the round pays for all the work its creates caused, not only what was done before it ended.
+    t.name === 'station'
+      ? async () => {
+          const res = await fetch(`${t.url}/shipments?q=${run}`, { headers: t.headers });
+          if (res.status !== 200) throw new Error(`station search: ${res.status} ${await res.text()}`);
+          await res.arrayBuffer();
+        }
+      : undefined,
+  );
 
 export const createSuite: BenchSuite = {
   name: 'create',

@@ -22,7 +22,7 @@ import { freshDatabase, postgresMissing, startCluster } from '../test/helpers/po
 import { rng } from '../test/helpers/random.js';
 import { benchAccount } from './owner.js';
 import type { BenchSuite } from './run.js';
-import { cpuMs } from './create.js';
+import { rate, type Measure } from './create.js';
 import { stationOn } from './postgres.js';
 import { shipment, spawnServer } from './shipments.js';
 import { median } from './stats.js';
@@ -62,35 +62,6 @@ const load = () =>
 const data = rng(31);
 const run = Date.now().toString(36).toUpperCase();
 let made = 0;
-
-interface Measure {
-  rate: number;
-  /** The server's CPU ms per request: steadier than throughput on a machine busy with other work. */
-  cpu: number;
-}
-
-/**
- * `n` requests from `clients` clients at once, each made by `one`, then `after`: requests per second and CPU per
- * request.
- */
-async function rate(
-  t: Target,
-  clients: number,
-  n: number,
-  one: (i: number) => Promise<void>,
-  after?: () => Promise<void>,
-): Promise<Measure> {
-  let next = 0;
-  const c0 = cpuMs(t.pid);
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = next++; i < n; i = next++) await one(i);
-    }),
-  );
-  await after?.();
-  return { rate: n / ((performance.now() - t0) / 1000), cpu: (cpuMs(t.pid) - c0) / n };
-}
 
 const creates = (t: Target, n: number, clients: number) =>
   rate(
